@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './lib/config.ts';
+import type { Db } from './db/connect.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+import { tenantPlugin } from './lib/tenant.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { spaRoutes } from './modules/spa/routes.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    appVersion: string;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built SPA bundles (off in API tests). */
+  serveWeb?: boolean;
+};
+
+export const APP_VERSION = '0.1.0';
+
+/** Builds the whole HTTP app as a plugin tree; server.ts only listens (tests use inject). */
+export const buildApp = async ({ config, db, logger = false, serveWeb = true }: BuildAppOptions) => {
+  const app = Fastify({
+    logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('appVersion', APP_VERSION);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Ecosystem plugins first.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https://api.mapbox.com', 'https://www.google-analytics.com'],
+        frameSrc: ["'self'", 'https://www.googletagmanager.com'],
+        frameAncestors: ['*'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The product is designed to be embedded in operators' pages (spec §1).
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Leisure bookings API', version: APP_VERSION },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Project plugins.
+  registerErrorHandler(app);
+  await app.register(tenantPlugin);
+
+  // Route modules.
+  await app.register(healthRoutes);
+
+  if (serveWeb) {
+    await app.register(spaRoutes, {
+      distDir: config.webDistDir,
+      // What the browser may know: base addresses and public map settings, never secrets.
+      runtimeConfig: {
+        apiBase: config.API_BASE,
+        authBase: config.AUTH_BASE,
+        activitiesBase: config.ACTIVITIES_BASE,
+        checkoutBase: config.CHECKOUT_BASE,
+        v1ActivitiesBase: config.V1_ACTIVITIES_BASE,
+        fohBase: config.FOH_BASE,
+        dashboardBase: config.DASHBOARD_BASE,
+        translationsPath: config.TRANSLATIONS_PATH,
+        mapTileUrl: config.MAP_TILE_URL,
+      },
+    });
+  }
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,6 @@
+import { runDbCommand } from './migrate.ts';
+
+await runDbCommand('seed').catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});

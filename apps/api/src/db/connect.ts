@@ -1,0 +1,17 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+// Dates (no time) stay 'YYYY-MM-DD' strings; bigint counts come back as numbers.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export type Db = Kysely<Database>;
+
+export const createDb = (connectionString: string, max = 10): Db =>
+  new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 }),
+    }),
+  });

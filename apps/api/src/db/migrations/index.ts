@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_base.ts';
+
+/** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
+export const migrations: Record<string, Migration> = {
+  '0001_base': m0001,
+};

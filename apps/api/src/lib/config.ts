@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'a whole number from 1 to 65535' })
+  .int('a whole number from 1 to 65535')
+  .min(1, 'a whole number from 1 to 65535')
+  .max(65535, 'a whole number from 1 to 65535');
+
+const basePath = z
+  .string()
+  .regex(/^(\/|https?:\/\/)\S*$/, 'a path starting with / or an http(s):// address');
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// connection URL');
+
+const ZEnv = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1, 'a host name or IP address to listen on').default('127.0.0.1'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().min(1, 'a directory path').default('data'),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DEFAULT_CLIENT: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'a client slug (lower-case letters, digits and dashes)')
+    .default('active-north-west'),
+  PUBLIC_URL: z.url({ error: 'an absolute http(s) URL, e.g. http://localhost:3000' }).optional(),
+  API_BASE: basePath.default('/api'),
+  AUTH_BASE: basePath.default('/api/auth'),
+  ACTIVITIES_BASE: basePath.default('/api/activities'),
+  CHECKOUT_BASE: basePath.default('/api/activities/cart'),
+  V1_ACTIVITIES_BASE: basePath.default('/api/v1/activities'),
+  FOH_BASE: basePath.default('/api/foh'),
+  DASHBOARD_BASE: basePath.default('/api/dashboard'),
+  TRANSLATIONS_PATH: basePath.default('/locales/{{lng}}/{{ns}}.json'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3, 'an email address or "Name <address>"').default('Bookings <bookings@localhost>'),
+  PAYMENT_PROVIDER: z.enum(['simulator'], { error: "one of: simulator" }).default('simulator'),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAPBOX_TOKEN: z.string().min(1).optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'one of: fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string };
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Reads and validates configuration; throws ConfigError naming each bad variable. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  // Empty strings mean "unset" so `PORT= npm start` behaves like no PORT at all.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}=${JSON.stringify(cleaned[name] ?? '')} is invalid: expected ${issue.message}`;
+      }),
+    );
+  }
+  const cfg = result.data;
+  return {
+    ...cfg,
+    dataDir: path.resolve(repoRoot, cfg.DATA_DIR),
+    webDistDir: path.resolve(repoRoot, cfg.WEB_DIST_DIR ?? 'apps/web/dist'),
+  };
+};

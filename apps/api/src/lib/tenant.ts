@@ -1,0 +1,48 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyRequest {
+    /** The client (operator) this request belongs to: from the host, else the configured default. */
+    clientId: number;
+  }
+}
+
+const TTL_MS = 60_000;
+
+/** Resolves the request's client from `client_domains` (DESIGN.md §4), cached briefly per host. */
+export const tenantPlugin = fp(async (app) => {
+  const cache = new Map<string, { clientId: number; expires: number }>();
+
+  const resolve = async (host: string): Promise<number | undefined> => {
+    const hit = cache.get(host);
+    if (hit && hit.expires > Date.now()) return hit.clientId;
+    const byHost = await app.db
+      .selectFrom('client_domains')
+      .select('client_id')
+      .where('host', '=', host)
+      .executeTakeFirst();
+    const clientId =
+      byHost?.client_id ??
+      (
+        await app.db
+          .selectFrom('clients')
+          .select('id')
+          .where('slug', '=', app.config.DEFAULT_CLIENT)
+          .executeTakeFirst()
+      )?.id;
+    if (clientId !== undefined) cache.set(host, { clientId, expires: Date.now() + TTL_MS });
+    return clientId;
+  };
+
+  app.decorateRequest('clientId', 0);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url.startsWith('/api/docs')) return;
+    const host = (request.hostname || 'localhost').replace(/:\d+$/, '').toLowerCase();
+    const clientId = await resolve(host);
+    if (clientId === undefined) throw new AppError(404, 'No client is configured for this site.');
+    request.clientId = clientId;
+  });
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { SOURCES, sourceForHost, type Source } from '@app/contract/sources';
+
+type Options = { distDir: string; runtimeConfig: Record<string, string | null> };
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * Serves the built SPA: one bundle per source (spec §1), picked by sub-domain
+ * (`my-account.<host>` → my-account); a bare host serves bookings.
+ */
+export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, runtimeConfig }) => {
+  const available = SOURCES.filter((s) => fs.existsSync(path.join(distDir, s, 'index.html')));
+  if (available.length === 0) {
+    app.log.warn({ distDir }, 'no built web bundles found; run `npm run build`');
+  }
+  await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
+
+  const indexHtml = new Map<Source, string>();
+  const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(runtimeConfig))}" />`;
+  for (const source of available) {
+    const html = fs.readFileSync(path.join(distDir, source, 'index.html'), 'utf8');
+    indexHtml.set(source, html.replace('</head>', `    ${meta}\n  </head>`));
+  }
+
+  app.get('/*', async (request, reply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
+    }
+    const source = sourceForHost(request.headers.host);
+    const html = indexHtml.get(source);
+    if (!html) {
+      return reply.status(503).type('text/plain').send(`The ${source} site has not been built. Run npm run build.`);
+    }
+    const relative = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '');
+    if (relative !== '/' && !relative.endsWith('/')) {
+      const file = path.join(distDir, source, relative);
+      if (file.startsWith(path.join(distDir, source)) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        const isHashed = relative.startsWith('/assets/');
+        return reply
+          .header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .sendFile(path.join(source, relative));
+      }
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
+};

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './lib/config.ts';
+import { AlreadyRunningError, acquireDataDirLock } from './lib/lock.ts';
+import { createDb } from './db/connect.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+
+const fail = (message: string): never => {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+};
+
+const loadOrExit = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+};
+
+const main = async () => {
+  const config = loadOrExit();
+  const logger = pino({ level: config.LOG_LEVEL });
+
+  let releaseLock = () => {};
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.DATABASE_URL) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof AlreadyRunningError) return fail(error.message);
+      throw error;
+    }
+    try {
+      embedded = await startEmbeddedPostgres({
+        databaseDir: path.join(config.dataDir, 'postgres'),
+        port: config.EMBEDDED_PG_PORT,
+        onLog: (line) => logger.debug({ postgres: line.trim() }),
+      });
+    } catch (error) {
+      releaseLock();
+      return fail(`Could not start the embedded PostgreSQL: ${(error as Error).message}`);
+    }
+  }
+
+  const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
+  const db = createDb(connectionString);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopping = false;
+
+  const shutdown = async (signal: string, code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await app?.close().catch((e: unknown) => logger.error(e));
+    await db.destroy().catch((e: unknown) => logger.error(e));
+    await embedded?.stop().catch((e: unknown) => logger.error(e));
+    releaseLock();
+    logger.info('stopped cleanly');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+    const { seeded } = config.SEED_DEMO_DATA ? await seedDemoData(db) : { seeded: false };
+    if (seeded) logger.info('demo data loaded');
+
+    app = await buildApp({ config, db, logger });
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const err = error as NodeJS.ErrnoException;
+    const message =
+      err.code === 'EADDRINUSE'
+        ? `Port ${config.PORT} is already in use. Stop the other server or set PORT to a free port.`
+        : `The server could not start: ${err.message}`;
+    process.stderr.write(`\n${message}\n\n`);
+    await shutdown('startup-failure', 1);
+    return;
+  }
+
+  const url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${config.PORT}`;
+  process.stdout.write(
+    [
+      '',
+      `  Bookings is running at ${url}`,
+      `    my-account:      ${url.replace('://', '://my-account.')}`,
+      `    online-joining:  ${url.replace('://', '://online-joining.')}`,
+      `    front of house:  ${url.replace('://', '://foh.')}`,
+      `  API docs: ${url}/api/docs`,
+      '',
+      '  Demo accounts:',
+      `    customer  ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}`,
+      `    staff     ${DEMO_ACCOUNTS.staff.email} / ${DEMO_ACCOUNTS.staff.password}`,
+      '',
+      embedded
+        ? `  Data: embedded PostgreSQL in ${embedded.databaseDir}`
+        : '  Data: PostgreSQL at DATABASE_URL',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n') + '\n',
+  );
+};
+
+await main();

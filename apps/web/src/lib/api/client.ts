@@ -1,0 +1,112 @@
+import { runtimeConfig, type RuntimeConfig } from '../runtime-config.ts';
+import { clearAuthToken, getAuthToken } from './auth-token.ts';
+import { toCamel, toSnake } from './case.ts';
+import { ApiError } from './errors.ts';
+import { genericErrorMessage } from './messages.ts';
+
+type Base = keyof Pick<
+  RuntimeConfig,
+  'apiBase' | 'authBase' | 'activitiesBase' | 'checkoutBase' | 'v1ActivitiesBase' | 'fohBase' | 'dashboardBase'
+>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Which configured base address the path is relative to (default: the API base). */
+  base?: Base;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Return the raw text (e.g. venue footer HTML) instead of parsing JSON. */
+  responseType?: 'json' | 'text';
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  onUnauthorised: () => void;
+  config: () => RuntimeConfig;
+};
+
+const joinUrl = (base: string, path: string) =>
+  `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+
+const buildQuery = (query: RequestOptions['query']): string => {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(toSnake<Record<string, unknown>>(query))) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+/** `{ data: X }` → X; anything else is returned as it is. */
+export const unwrapData = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && 'data' in body
+    ? (body as { data: unknown }).data
+    : body;
+
+const readError = async (response: Response): Promise<ApiError> => {
+  let message = '';
+  let errors: Record<string, string[]> = {};
+  try {
+    const body = (await response.json()) as { message?: unknown; errors?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+    if (body.errors && typeof body.errors === 'object') errors = body.errors as Record<string, string[]>;
+  } catch {
+    // Not JSON (proxy error page, empty body): fall back to the generic message.
+  }
+  return new ApiError(message || genericErrorMessage(response.status), response.status, errors);
+};
+
+/** Builds the one API client (DESIGN.md §3): case conversion, `{data}` unwrapping, bearer token, 401 handling. */
+export const createApiClient = (deps: ApiClientDeps) => {
+  const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+    const { method = 'GET', base = 'apiBase', query, body, signal, responseType = 'json' } = options;
+    const headers: Record<string, string> = { accept: responseType === 'json' ? 'application/json' : 'text/html' };
+    const token = deps.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    const response = await deps.fetch(joinUrl(deps.config()[base], path) + buildQuery(query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(toSnake(body)),
+      signal,
+      credentials: 'same-origin',
+    });
+
+    if (response.status === 401) {
+      deps.onUnauthorised();
+      throw await readError(response);
+    }
+    if (!response.ok) throw await readError(response);
+    if (responseType === 'text') return (await response.text()) as T;
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? toCamel(unwrapData(JSON.parse(text))) : undefined) as T;
+  };
+
+  return {
+    request,
+    get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
+    post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'POST', body }),
+    put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PUT', body }),
+    delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...options, method: 'DELETE' }),
+  };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The app's client. A 401 removes the stored token and reloads the page (spec §4, §8). */
+export const api: ApiClient = createApiClient({
+  fetch: (...args) => fetch(...args),
+  getToken: getAuthToken,
+  onUnauthorised: () => {
+    clearAuthToken();
+    window.location.reload();
+  },
+  config: runtimeConfig,
+});

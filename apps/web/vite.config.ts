@@ -1,0 +1,33 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const SOURCES = ['bookings', 'my-account', 'online-joining', 'foh'];
+
+/** `vite build --mode <source>` builds one source's bundle into dist/<source> (spec §1). */
+export default defineConfig(({ mode }) => {
+  const source = SOURCES.includes(mode) ? mode : 'bookings';
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      {
+        name: 'source-marker',
+        transformIndexHtml: (html: string) => html.replace('<html lang="en-GB">', `<html lang="en-GB" data-source="${source}">`),
+      },
+    ],
+    define: {
+      'import.meta.env.VITE_SOURCE': JSON.stringify(source),
+    },
+    build: {
+      outDir: `dist/${source}`,
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: false,
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://127.0.0.1:3000' },
+    },
+  };
+});

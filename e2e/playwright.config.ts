@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+// A fresh database per run: the server's data lives in a new temp dir (set once, inherited by workers).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-e2e-'));
+process.env.E2E_PORT ??= String(3200 + Math.floor(Math.random() * 500));
+process.env.E2E_PG_PORT ??= String(56000 + Math.floor(Math.random() * 2000));
+const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(root, 'test-results'),
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } },
+  ],
+  webServer: {
+    command: `${path.join(root, 'node_modules/.bin/node')} ${path.join(root, 'apps/api/src/server.ts')}`,
+    cwd: root,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT,
+      LOG_LEVEL: 'warn',
+      // No map tiles leave the machine during tests.
+      MAP_TILE_URL: `${baseURL}/test-tiles/{z}/{x}/{y}.png`,
+    },
+  },
+});
