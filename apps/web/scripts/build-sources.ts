@@ -4,10 +4,18 @@ import { build } from 'vite';
 
 const SOURCES = ['bookings', 'my-account', 'online-joining', 'foh'] as const;
 const root = path.resolve(import.meta.dirname, '..');
+// WEB_OUT_DIR lets a second checkout or a parallel run build elsewhere (the server reads WEB_DIST_DIR).
+const outBase = path.resolve(process.env.WEB_OUT_DIR ?? path.join(root, 'dist'));
 
 // One bundle per build-time source (spec §1); the server picks one by sub-domain.
 for (const source of SOURCES) {
-  await build({ root, mode: source, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
-  console.log(`built ${source} → apps/web/dist/${source}`);
+  await build({
+    root,
+    mode: source,
+    logLevel: 'warn',
+    configFile: path.join(root, 'vite.config.ts'),
+    build: { outDir: path.join(outBase, source) },
+  });
+  console.log(`built ${source} → ${path.join(outBase, source)}`);
 }
-fs.writeFileSync(path.join(root, 'dist', '.build-stamp'), new Date().toISOString());
+fs.writeFileSync(path.join(outBase, '.build-stamp'), new Date().toISOString());

@@ -1,0 +1,3 @@
+/** Replaced by the catalogue work: Course details. */
+const Screen = () => <main><h1>Course details</h1></main>;
+export default Screen;

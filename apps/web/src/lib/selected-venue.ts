@@ -1,0 +1,43 @@
+/**
+ * The remembered venue (spec §3 Venue): a cookie holding the selected slug and `selectedSlugs`
+ * (the venues chosen before, most recent first).
+ */
+export const SELECTED_VENUE_COOKIE = 'selected_venue';
+const MAX_REMEMBERED = 5;
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+export type SelectedVenue = { slug: string | null; selectedSlugs: string[] };
+
+const SLUG = /^[a-z0-9-]{1,100}$/;
+
+export const parseSelectedVenue = (cookieHeader: string): SelectedVenue => {
+  const raw = cookieHeader
+    .split('; ')
+    .find((part) => part.startsWith(`${SELECTED_VENUE_COOKIE}=`))
+    ?.slice(SELECTED_VENUE_COOKIE.length + 1);
+  if (!raw) return { slug: null, selectedSlugs: [] };
+  try {
+    const value = JSON.parse(decodeURIComponent(raw)) as Partial<SelectedVenue>;
+    const slug = typeof value.slug === 'string' && SLUG.test(value.slug) ? value.slug : null;
+    const selectedSlugs = Array.isArray(value.selectedSlugs)
+      ? value.selectedSlugs.filter((s): s is string => typeof s === 'string' && SLUG.test(s))
+      : [];
+    return { slug, selectedSlugs };
+  } catch {
+    return { slug: null, selectedSlugs: [] };
+  }
+};
+
+export const rememberVenue = (current: SelectedVenue, slug: string): SelectedVenue => ({
+  slug,
+  selectedSlugs: [slug, ...current.selectedSlugs.filter((s) => s !== slug)].slice(0, MAX_REMEMBERED),
+});
+
+export const getSelectedVenue = (): SelectedVenue => parseSelectedVenue(document.cookie);
+
+export const setSelectedVenue = (slug: string): SelectedVenue => {
+  const next = rememberVenue(getSelectedVenue(), slug);
+  document.cookie = `${SELECTED_VENUE_COOKIE}=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
+  window.dispatchEvent(new CustomEvent('selected-venue-change', { detail: next }));
+  return next;
+};
