@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -15,6 +15,9 @@ import type { Db } from './db/connect.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { tenantPlugin } from './lib/tenant.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { themeRoutes } from './modules/theme/routes.ts';
+import { clientRoutes } from './modules/client/routes.ts';
+import { footerRoutes } from './modules/footer/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 
 declare module 'fastify' {
@@ -29,7 +32,8 @@ declare module 'fastify' {
 export type BuildAppOptions = {
   config: Config;
   db: Db;
-  logger?: FastifyServerOptions['logger'];
+  /** The server's pino logger; tests run without one. */
+  logger?: FastifyBaseLogger;
   /** Serve the built SPA bundles (off in API tests). */
   serveWeb?: boolean;
 };
@@ -37,9 +41,9 @@ export type BuildAppOptions = {
 export const APP_VERSION = '0.1.0';
 
 /** Builds the whole HTTP app as a plugin tree; server.ts only listens (tests use inject). */
-export const buildApp = async ({ config, db, logger = false, serveWeb = true }: BuildAppOptions) => {
+export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildAppOptions) => {
   const app = Fastify({
-    logger,
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -96,6 +100,9 @@ export const buildApp = async ({ config, db, logger = false, serveWeb = true }: 
 
   // Route modules.
   await app.register(healthRoutes);
+  await app.register(themeRoutes);
+  await app.register(clientRoutes);
+  await app.register(footerRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

@@ -58,6 +58,9 @@ export const startEmbeddedPostgres = async ({
   const isInitialised = fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (!isInitialised) {
     fs.mkdirSync(path.dirname(databaseDir), { recursive: true });
+    // As root, PostgreSQL runs as its own `postgres` user, which must be able to reach the
+    // directory (mkdtemp creates 0700 directories).
+    if (process.getuid?.() === 0) fs.chmodSync(path.dirname(databaseDir), 0o755);
     await pg.initialise();
   }
   await pg.start();

@@ -44,7 +44,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
         const isHashed = relative.startsWith('/assets/');
         return reply
           .header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-          .sendFile(path.join(source, relative));
+          .sendFile(path.join(source, relative), { cacheControl: false });
       }
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -100,13 +100,16 @@ export const createApiClient = (deps: ApiClientDeps) => {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The app's client. A 401 removes the stored token and reloads the page (spec §4, §8). */
+/** A 401 on any call removes the stored auth token and reloads the page (spec §4, §8). */
+export const handleUnauthorised = (reload: () => void = () => window.location.reload()) => {
+  clearAuthToken();
+  reload();
+};
+
+/** The app's client. */
 export const api: ApiClient = createApiClient({
   fetch: (...args) => fetch(...args),
   getToken: getAuthToken,
-  onUnauthorised: () => {
-    clearAuthToken();
-    window.location.reload();
-  },
+  onUnauthorised: () => handleUnauthorised(),
   config: runtimeConfig,
 });

@@ -1,0 +1,10 @@
+/**
+ * Sign-in details of the demo accounts. The server prints these on start and the e2e
+ * journeys log in with them, so they are shared constants rather than seed internals.
+ */
+export const DEMO_ACCOUNTS = {
+  customer: { email: 'customer@example.com', password: 'Demo1234!', name: 'Alex Morgan' },
+  staff: { email: 'staff@example.com', password: 'Staff1234!', name: 'Sam Taylor' },
+} as const;
+
+export const DEMO_CLIENT_SLUG = 'active-north-west';

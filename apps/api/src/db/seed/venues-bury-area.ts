@@ -1,0 +1,126 @@
+import {
+  email,
+  FITNESS_CENTRE_HOURS,
+  LEISURE_CENTRE_HOURS,
+  LISTED,
+  MIGRATED,
+  NOT_MIGRATED,
+  POOL_HOURS,
+  type SeedVenue,
+  SPORTS_VILLAGE_HOURS,
+} from './venue-profiles.ts';
+
+/**
+ * Bury and the five towns within five miles of it (Radcliffe, Whitefield, Prestwich,
+ * Ramsbottom, Heywood), at real town-centre coordinates, so the default 5-mile map
+ * search around Bury returns a cluster. 0161 numbers are in Ofcom's range reserved for
+ * fiction (0161 496 0xxx); other area codes have no such range and use numbers of the
+ * local format.
+ */
+export const BURY_AREA_VENUES: readonly SeedVenue[] = [
+  {
+    slug: 'bury-leisure-centre',
+    name: 'Bury Leisure Centre',
+    address_line1: 'Knowsley Street',
+    address_line2: null,
+    town: 'Bury',
+    postcode: 'BL9 0SW',
+    lat: 53.5933,
+    lng: -2.2966,
+    phone: '0161 496 0101',
+    email: email('bury'),
+    description:
+      'Our flagship centre by the Interchange: a 25-metre pool and learner pool, 120-station gym, two studios, a cycle studio and an eight-court sports hall.',
+    ...MIGRATED('2025-09-01'),
+    ...LISTED,
+    opening_hours: LEISURE_CENTRE_HOURS,
+  },
+  {
+    slug: 'radcliffe-leisure-centre',
+    name: 'Radcliffe Leisure Centre',
+    address_line1: 'Green Street',
+    address_line2: null,
+    town: 'Radcliffe',
+    postcode: 'M26 2EY',
+    lat: 53.5617,
+    lng: -2.3268,
+    phone: '0161 496 0102',
+    email: email('radcliffe'),
+    description:
+      'Rebuilt in 2024 with a six-lane pool, a teaching pool with a moving floor, a gym, squash courts and four floodlit outdoor tennis courts.',
+    ...MIGRATED('2025-11-03'),
+    ...LISTED,
+    opening_hours: LEISURE_CENTRE_HOURS,
+  },
+  {
+    slug: 'whitefield-sports-centre',
+    name: 'Whitefield Sports Centre',
+    address_line1: 'Bury New Road',
+    address_line2: null,
+    town: 'Whitefield',
+    postcode: 'M45 6AF',
+    lat: 53.5527,
+    lng: -2.299,
+    phone: '0161 496 0103',
+    email: email('whitefield'),
+    description:
+      'A friendly community sports centre with a four-court hall, a 3G five-a-side pitch, a gym and a studio for yoga, Pilates and HIIT.',
+    ...NOT_MIGRATED,
+    ...LISTED,
+    opening_hours: FITNESS_CENTRE_HOURS,
+  },
+  {
+    slug: 'prestwich-fitness-centre',
+    name: 'Prestwich Fitness Centre',
+    address_line1: 'Fairfax Road',
+    address_line2: 'Longfield Centre',
+    town: 'Prestwich',
+    postcode: 'M25 1AS',
+    lat: 53.5333,
+    lng: -2.2842,
+    phone: '0161 496 0104',
+    email: email('prestwich'),
+    description:
+      'A boutique gym above the Longfield Centre with a calm studio for yoga and Pilates and a cycle studio with performance bikes.',
+    ...MIGRATED('2027-04-01'),
+    ...LISTED,
+    opening_hours: FITNESS_CENTRE_HOURS,
+  },
+  {
+    slug: 'ramsbottom-pool',
+    name: 'Ramsbottom Pool',
+    address_line1: 'Bridge Street',
+    address_line2: null,
+    town: 'Ramsbottom',
+    postcode: 'BL0 9AD',
+    lat: 53.6476,
+    lng: -2.3166,
+    phone: '01706 822 415',
+    email: email('ramsbottom'),
+    description:
+      'A traditional 20-metre community pool in the heart of the village, with a small gym and a warm-water programme for all ages.',
+    ...NOT_MIGRATED,
+    // Run with the Ramsbottom swimming club: shown on the map and venue list for information,
+    // but not offered as a venue to select for online booking.
+    display_venue_selection_button: false,
+    online_joining_enabled: true,
+    opening_hours: POOL_HOURS,
+  },
+  {
+    slug: 'heywood-sports-village',
+    name: 'Heywood Sports Village',
+    address_line1: 'Hind Hill Street',
+    address_line2: null,
+    town: 'Heywood',
+    postcode: 'OL10 1AQ',
+    lat: 53.5926,
+    lng: -2.218,
+    phone: '01706 368 240',
+    email: email('heywood'),
+    description:
+      'Indoor and outdoor pitches for five-a-side leagues, a six-court sports hall and a functional training gym.',
+    ...NOT_MIGRATED,
+    ...LISTED,
+    opening_hours: SPORTS_VILLAGE_HOURS,
+  },
+];

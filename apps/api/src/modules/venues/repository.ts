@@ -1,0 +1,46 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+
+const VENUE_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'address_line1',
+  'address_line2',
+  'town',
+  'postcode',
+  'lat',
+  'lng',
+  'timezone',
+  'phone',
+  'email',
+  'description',
+  'image_url',
+  'activities_v2_enabled',
+  'display_venue_selection_button',
+  'migration_date',
+  'online_joining_enabled',
+] as const;
+
+/** `%`, `_` and `\` typed by a user match themselves. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const venuesRepository = (db: Db) => ({
+  /** A client's venues by name; `search` is a case-insensitive substring (trigram index). */
+  list: async (clientId: number, search?: string) => {
+    let query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
+    if (search) {
+      query = query.where(sql<boolean>`lower(name) LIKE ${`%${escapeLike(search.toLowerCase())}%`} ESCAPE '\\'`);
+    }
+    return query.orderBy(sql`lower(name)`).orderBy('id').execute();
+  },
+
+  findBySlugOrId: async (clientId: number, idOrSlug: string) => {
+    const query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
+    return (/^\d+$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)) : query.where('slug', '=', idOrSlug))
+      .executeTakeFirst();
+  },
+
+});
+
+export type VenueRow = Awaited<ReturnType<ReturnType<typeof venuesRepository>['list']>>[number];

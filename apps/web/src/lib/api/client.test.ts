@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient, type ApiClientDeps } from './client.ts';
+import { ApiError } from './errors.ts';
+import { DEFAULT_RUNTIME_CONFIG } from '../runtime-config.ts';
+
+type Call = { url: string; init: RequestInit };
+
+const setup = (response: Response, token: string | null = null) => {
+  const calls: Call[] = [];
+  const onUnauthorised = vi.fn();
+  const deps: ApiClientDeps = {
+    fetch: async (url, init) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return response;
+    },
+    getToken: () => token,
+    onUnauthorised,
+    config: () => DEFAULT_RUNTIME_CONFIG,
+  };
+  return { client: createApiClient(deps), calls, onUnauthorised };
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('API client', () => {
+  it('unwraps {data} and converts keys to camelCase', async () => {
+    const { client } = setup(json({ data: { first_name: 'Alex', membership_user: { home_venue_id: 3 } } }));
+    await expect(client.get('auth/user', { base: 'authBase' })).resolves.toEqual({
+      firstName: 'Alex',
+      membershipUser: { homeVenueId: 3 },
+    });
+  });
+
+  it('returns bodies without a data field as they are (camelCased)', async () => {
+    const { client } = setup(json({ payment_provider: 'simulator', session_key: 'abc' }));
+    await expect(client.get('checkout/prepare')).resolves.toEqual({ paymentProvider: 'simulator', sessionKey: 'abc' });
+  });
+
+  it('sends snake_case query and body to the configured base', async () => {
+    const { client, calls } = setup(json({ data: {} }));
+    await client.post('add', { selectedUserId: 4, items: [{ pricingOptionId: 2 }] }, { base: 'checkoutBase', query: { membershipUserId: 9, skip: undefined } });
+    expect(calls[0]!.url).toBe('/api/activities/cart/add?membership_user_id=9');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ selected_user_id: 4, items: [{ pricing_option_id: 2 }] });
+    expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('attaches the auth token as a bearer header', async () => {
+    const { client, calls } = setup(json({ data: {} }), 'tok123');
+    await client.get('user', { base: 'authBase' });
+    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok123');
+  });
+
+  it('sends no authorization header without a token', async () => {
+    const { client, calls } = setup(json({ data: {} }));
+    await client.get('venues', { base: 'activitiesBase' });
+    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('on 401 clears the token (via onUnauthorised) and rejects', async () => {
+    const { client, onUnauthorised } = setup(json({ message: 'Unauthenticated.' }, 401), 'stale');
+    await expect(client.get('user')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorised).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed request keeps the message, status and validation messages', async () => {
+    const { client } = setup(json({ message: 'The given data was invalid.', errors: { email: ['Required'] } }, 422));
+    const error = (await client.post('register', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('The given data was invalid.');
+    expect(error.statusCode).toBe(422);
+    expect(error.validationMessages).toEqual({ email: ['Required'] });
+  });
+
+  it('a failure without a message falls back to the generic message for its status', async () => {
+    const { client } = setup(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = (await client.get('venues').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Something has gone wrong, please try again.');
+    expect(error.statusCode).toBe(502);
+  });
+
+  it('returns text for responseType text (the venue footer HTML)', async () => {
+    const { client } = setup(new Response('<p>Open daily</p>', { status: 200 }));
+    await expect(client.get('footer', { responseType: 'text' })).resolves.toBe('<p>Open daily</p>');
+  });
+});

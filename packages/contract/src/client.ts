@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Client of spec §3 on the wire (snake_case, wrapped in `data`). */
+export const ZClient = z.object({
+  id: z.number().int(),
+  currency: z.object({ symbol: z.string() }),
+  online_joining_enabled: z.boolean(),
+  kiosk_home_url: z.string().nullable(),
+  online_guest_passes_enabled: z.boolean(),
+  /** Google Tag Manager container; null when the client has none configured. */
+  analytics: z
+    .object({
+      container_id: z.string(),
+      auth: z.string().nullable(),
+      preview: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ClientWire = z.infer<typeof ZClient>;
+
+export const ZClientResponse = z.object({ data: ZClient });
