@@ -9,9 +9,10 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 export type Db = Kysely<Database>;
 
-export const createDb = (connectionString: string, max = 10): Db =>
-  new Kysely<Database>({
-    dialect: new PostgresDialect({
-      pool: new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 }),
-    }),
-  });
+export const createDb = (connectionString: string, max = 10): Db => {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on next use.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+};

