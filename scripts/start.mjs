@@ -32,7 +32,9 @@ const newestMtime = (dir) => {
 };
 
 const web = path.join(root, 'apps', 'web');
-const stamp = path.join(web, 'dist', '.build-stamp');
+// The server serves WEB_DIST_DIR when set, so that is where a missing build goes.
+const distDir = path.resolve(root, process.env.WEB_DIST_DIR ?? path.join(web, 'dist'));
+const stamp = path.join(distDir, '.build-stamp');
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const sourcesAt = Math.max(
   newestMtime(path.join(web, 'src')),
@@ -43,7 +45,12 @@ const sourcesAt = Math.max(
 );
 if (process.env.SKIP_WEB_BUILD !== 'true' && sourcesAt > builtAt) {
   console.log('Building the web app…');
-  run(nodeBin, [path.join(web, 'scripts', 'build-sources.ts')]);
+  const result = spawnSync(nodeBin, [path.join(web, 'scripts', 'build-sources.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, WEB_OUT_DIR: distDir },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const server = spawn(nodeBin, [path.join(root, 'apps', 'api', 'src', 'server.ts')], {

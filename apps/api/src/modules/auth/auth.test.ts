@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
+
+const ctx = useTestApp();
+
+const login = (username: string, password: string, ip = '10.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: { username, password }, remoteAddress: ip });
+
+const tokenFor = async (username: string, password: string) => {
+  const response = await login(username, password);
+  expect(response.statusCode).toBe(200);
+  return response.json<{ data: { token: string } }>().data.token;
+};
+
+describe('POST /api/auth/customer/login', () => {
+  it('returns data.token for the demo customer', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    expect(token).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('accepts the email in any case, and the customer reference', async () => {
+    await tokenFor(DEMO_ACCOUNTS.customer.email.toUpperCase(), DEMO_ACCOUNTS.customer.password);
+    await tokenFor('ANW100001', DEMO_ACCOUNTS.customer.password);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.staff.email, DEMO_ACCOUNTS.staff.password);
+    const stored = await ctx.db.selectFrom('sessions').select('token_hash').execute();
+    expect(stored.some((row) => row.token_hash === token)).toBe(false);
+  });
+
+  it('answers 401 with one message for a wrong password or an unknown user', async () => {
+    for (const [username, password] of [
+      [DEMO_ACCOUNTS.customer.email, 'wrong-password'],
+      ['nobody@example.com', 'whatever1'],
+    ] as const) {
+      const response = await login(username, password, '10.0.0.2');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'These credentials do not match our records.' });
+    }
+  });
+
+  it('answers 422 naming the missing fields', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'The given data was invalid.',
+      errors: { username: [expect.any(String)], password: [expect.any(String)] },
+    });
+  });
+
+  it('limits repeated attempts with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) statuses.push((await login('limit@example.com', 'bad-password', '10.0.0.9')).statusCode);
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('returns the user with their membership user and family members', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json<{ data: Record<string, unknown> & { membership_user: { relationship: string; home_venue_slug: string }; membership_users: unknown[] } }>();
+    expect(data).toMatchObject({ first_name: 'Alex', last_name: 'Morgan', email: DEMO_ACCOUNTS.customer.email, role: 'customer' });
+    expect(data.membership_user.relationship).toBe('self');
+    expect(data.membership_user.home_venue_slug).toBe('bury-leisure-centre');
+    expect(data.home_venue_slug).toBe('bury-leisure-centre');
+    expect(data.membership_users.length).toBeGreaterThanOrEqual(3);
+    expect(data).not.toHaveProperty('password_hash');
+  });
+
+  it('answers 401 without a token or with an unknown one', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('revokes the token', async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import rateLimit from '@fastify/rate-limit';
+import { ZErrorResponse } from '@app/contract/errors';
+import { ZAuthUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from '@app/contract/auth';
+import * as service from './service.ts';
+import { revokeSession } from './repository.ts';
+
+/** Auth API of spec §7 under the auth base (`/api/auth`). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, { global: false });
+
+  app.post(
+    '/api/auth/customer/login',
+    {
+      config: {
+        // Login attempts are limited per address and username (DESIGN.md §7).
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `${request.ip}:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many login attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+          }),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email or customer reference and password; returns a bearer token',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, 401: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => ({ data: await service.login(app.db, request.clientId, request.body.username, request.body.password) }),
+  );
+
+  app.get(
+    '/api/auth/user',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'The logged-in user with their membership users', response: { 200: ZAuthUserResponse, 401: ZErrorResponse } },
+    },
+    async (request) => ({ data: await service.authUser(app.db, request.clientId, request.auth!.userId) }),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: ZLogoutResponse, 401: ZErrorResponse } },
+    },
+    async (request) => {
+      await revokeSession(app.db, request.auth!.sessionId);
+      return { data: { message: 'Logged out.' } };
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AuthUserWire } from '@app/contract/auth';
+import type { Db } from '../../db/connect.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
+
+export const SESSION_DAYS = 30;
+const INVALID_LOGIN = 'These credentials do not match our records.';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// Verifying against a real hash when the user does not exist keeps timing the same for both cases.
+const decoyHash = hashPassword('decoy-password-for-timing');
+
+export const login = async (db: Db, clientId: number, username: string, password: string) => {
+  const user = await repo.findUserForLogin(db, clientId, username.trim());
+  const isValid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+  if (!user || !isValid) throw new AppError(401, INVALID_LOGIN);
+  const token = randomBytes(32).toString('base64url');
+  await repo.insertSession(db, {
+    clientId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return { token };
+};
+
+export const authUser = async (db: Db, clientId: number, userId: number): Promise<AuthUserWire> => {
+  const profile = await repo.findUserProfile(db, clientId, userId);
+  if (!profile) throw notFound();
+  const { user, members } = profile;
+  const self = members.find((m) => m.relationship === 'self');
+  if (!self) throw new AppError(500, 'The account has no membership user.');
+  return {
+    ...user,
+    home_venue_slug: self.home_venue_slug,
+    membership_user: self,
+    membership_users: members,
+    // Credit, direct-debit instruction, billing date, penalties and documents arrive with the
+    // account features; until then every account has none.
+    credit: { balance: 0 },
+    has_instruction: false,
+    has_billing_date: false,
+    has_outstanding_penalties: false,
+    profile_photo: null,
+    document_expiry: [],
+    membership_document_upload_required: false,
+  };
+};
