@@ -21,7 +21,7 @@ export const ZCategory = z.object({
   kind: z.enum(['activity', 'course']),
   /** Number of sub-activities offered at the requested venue. */
   children_count: z.number().int(),
-  /** Every venue of the client that offers it. */
+  /** The location of the category at the requested venue (spec §3: each with venueSlug). */
   locations: z.array(z.object({ venue_slug: z.string() })),
 });
 export type CategoryDto = z.infer<typeof ZCategory>;

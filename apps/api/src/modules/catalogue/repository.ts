@@ -20,14 +20,16 @@ export const catalogueRepository = (db: Db) => {
     'c.sort_order',
   ] as const;
 
-  const categoriesAt = (clientId: number, venueId: number) =>
+  /** One indexed query: the venue by (client, slug), then its category_locations. */
+  const categoriesAt = (clientId: number, venueSlug: string) =>
     db
-      .selectFrom('activity_categories as c')
-      .innerJoin('category_locations as cl', (join) =>
-        join.onRef('cl.category_id', '=', 'c.id').on('cl.venue_id', '=', venueId),
-      )
+      .selectFrom('venues as v')
+      .innerJoin('category_locations as cl', 'cl.venue_id', 'v.id')
+      .innerJoin('activity_categories as c', 'c.id', 'cl.category_id')
       .leftJoin('activity_categories as p', 'p.id', 'c.parent_id')
-      .select(categoryColumns)
+      .select(['v.id as venue_id', ...categoryColumns])
+      .where('v.client_id', '=', clientId)
+      .where('v.slug', '=', venueSlug)
       .where('c.client_id', '=', clientId);
 
   return {
@@ -42,30 +44,8 @@ export const catalogueRepository = (db: Db) => {
       )?.id,
 
     /** Every category (roots and sub-activities) offered at the venue, in display order. */
-    categoriesAtVenue: async (clientId: number, venueId: number) =>
-      categoriesAt(clientId, venueId).orderBy('c.sort_order').orderBy('c.name').execute(),
-
-    categoryAtVenue: async (clientId: number, venueId: number, slug: string) =>
-      categoriesAt(clientId, venueId).where('c.slug', '=', slug).executeTakeFirst(),
-
-    childrenAtVenue: async (clientId: number, venueId: number, parentId: number) =>
-      categoriesAt(clientId, venueId)
-        .where('c.parent_id', '=', parentId)
-        .orderBy('c.sort_order')
-        .orderBy('c.name')
-        .execute(),
-
-    /** Venue slugs offering each category (Activity `locations[]`, spec §3). */
-    locationsOf: async (categoryIds: readonly number[]) =>
-      categoryIds.length === 0
-        ? []
-        : db
-            .selectFrom('category_locations as cl')
-            .innerJoin('venues as v', 'v.id', 'cl.venue_id')
-            .select(['cl.category_id', 'v.slug as venue_slug'])
-            .where('cl.category_id', 'in', categoryIds)
-            .orderBy('v.slug')
-            .execute(),
+    categoriesAtVenue: async (clientId: number, venueSlug: string) =>
+      categoriesAt(clientId, venueSlug).orderBy('c.sort_order').orderBy('c.name').execute(),
 
     /**
      * Courses at a venue that have not finished, soonest first; with `categoryIds` only

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
 import { venuesRepository, type VenueRow } from './repository.ts';
 
-export const VENUE_NOT_FOUND = 'We couldn’t find that venue.';
+export const VENUE_NOT_FOUND = "We couldn't find that venue.";
 
 const toDto = (row: VenueRow): VenueDto => row;
 

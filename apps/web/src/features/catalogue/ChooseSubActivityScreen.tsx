@@ -1,3 +1,102 @@
-/** Replaced by the catalogue work: Choose a sub-activity. */
-const Screen = () => <main><h1>Choose a sub-activity</h1></main>;
-export default Screen;
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
+import { useCategory, type Category } from './api/categories.ts';
+import { CategoryCard } from './components/CategoryCard.tsx';
+import { StateMessage } from './components/StateMessage.tsx';
+import { VenueHeader } from './components/VenueHeader.tsx';
+import { VenueNotFound } from './components/VenueNotFound.tsx';
+import { capitaliseSlug, todayIn } from './course-format.ts';
+import { isNotFound, useVenuePage } from './use-venue-page.ts';
+
+/** Spec §2 /location/{venueSlug}/{activitySlug}: 'Choose a sub-activity'. */
+const ChooseSubActivityScreen = () => {
+  const { venueSlug = '', activitySlug = '' } = useParams();
+  const { t } = useTranslation('catalogue');
+  const { venue, isMissing } = useVenuePage(venueSlug);
+  const result = useCategory(venueSlug, activitySlug);
+  const category = result.data;
+  usePageMeta({
+    title: category?.name ?? capitaliseSlug(activitySlug),
+    breadcrumbs: [
+      { label: t('common:breadcrumbs.bookActivity'), to: `/location/${venueSlug}` },
+      { label: capitaliseSlug(activitySlug) },
+    ],
+  });
+
+  if (isMissing) return <VenueNotFound />;
+  const venueName = venue?.name ?? '';
+  const today = todayIn(venue?.timezone ?? 'Europe/London');
+  const timetableOf = (slug: string) => `/location/${venueSlug}/${slug}/${today}`;
+
+  if (category?.kind === 'course') return <Navigate replace to={`/courses/location/${venueSlug}/${activitySlug}`} />;
+  // A sub-activity itself (no further choice): straight to its times.
+  if (category && category.children.length === 0 && !category.isRoot) return <Navigate replace to={timetableOf(category.slug)} />;
+
+  const linkFor = (child: Category) =>
+    child.childrenCount > 0 ? `/location/${venueSlug}/${child.slug}` : timetableOf(child.slug);
+
+  return (
+    <div className="pb-16">
+      <VenueHeader
+        venue={venue}
+        eyebrow={category?.parent?.name ?? t('activities.title')}
+        heading={category?.name ?? (result.isError ? t('activities.title') : capitaliseSlug(activitySlug))}
+        intro={category ? (category.description ?? t('subActivities.intro', { venue: venueName })) : undefined}
+      />
+      <div className="mx-auto max-w-6xl px-4 pt-8">
+        {result.isPending ? (
+          <LoadingSpinner />
+        ) : result.isError ? (
+          isNotFound(result.error) ? (
+            <StateMessage
+              tone="problem"
+              title={t('subActivities.notFoundTitle')}
+              text={t('subActivities.notFoundText', { venue: venueName })}
+            >
+              <Link to={`/location/${venueSlug}`} className={buttonClasses({ size: 'lg' })}>
+                {t('subActivities.seeActivities', { venue: venueName })}
+              </Link>
+            </StateMessage>
+          ) : (
+            <StateMessage tone="problem" title={t('activities.loadError')}>
+              <button type="button" className={buttonClasses()} onClick={() => void result.refetch()}>
+                {t('home.retry')}
+              </button>
+            </StateMessage>
+          )
+        ) : result.data.children.length === 0 ? (
+          <StateMessage
+            title={t('subActivities.emptyTitle')}
+            text={t('subActivities.emptyText', { venue: venueName, activity: result.data.name })}
+          >
+            <Link to={`/location/${venueSlug}`} className={buttonClasses({ size: 'lg' })}>
+              {t('subActivities.allActivities')}
+            </Link>
+          </StateMessage>
+        ) : (
+          <>
+            <p className="mb-6 text-lg text-dark-400">{t('subActivities.intro', { venue: venueName })}</p>
+            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+              {result.data.children.map((child) => (
+                <CategoryCard
+                  key={child.slug}
+                  slug={child.slug}
+                  name={child.name}
+                  description={child.shortDescription}
+                  imageUrl={child.imageUrl}
+                  to={linkFor(child)}
+                  action={child.allocationStrategy === 'customer' ? t('subActivities.pickCourt') : t('subActivities.book')}
+                />
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+};
+
+export default ChooseSubActivityScreen;

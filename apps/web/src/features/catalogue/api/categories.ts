@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryDetailDto, CategoryDto } from '@app/contract/category';
+import { api } from '../../../lib/api/client.ts';
+import type { Camelized } from '../../venues/api/camelized.ts';
+
+/** Activity (category) of spec §3 as the web app holds it. */
+export type Category = Camelized<CategoryDto>;
+export type CategoryDetail = Camelized<CategoryDetailDto>;
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/** GET /venue/{venue}/categories (spec §7). */
+export const categoriesQuery = (venueSlug: string) =>
+  queryOptions({
+    queryKey: ['venue', venueSlug, 'categories'] as const,
+    queryFn: ({ signal }) =>
+      api.get<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase', signal }),
+    staleTime: FIVE_MINUTES,
+  });
+
+/** GET /venue/{venue}/categories/{activitySlug} (spec §7). */
+export const categoryQuery = (venueSlug: string, activitySlug: string) =>
+  queryOptions({
+    queryKey: ['venue', venueSlug, 'categories', activitySlug] as const,
+    queryFn: ({ signal }) =>
+      api.get<CategoryDetail>(
+        `venue/${encodeURIComponent(venueSlug)}/categories/${encodeURIComponent(activitySlug)}`,
+        { base: 'activitiesBase', signal },
+      ),
+    staleTime: FIVE_MINUTES,
+  });
+
+export const useCategories = (venueSlug: string) => useQuery(categoriesQuery(venueSlug));
+export const useCategory = (venueSlug: string, activitySlug: string) => useQuery(categoryQuery(venueSlug, activitySlug));
