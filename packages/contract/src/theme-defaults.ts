@@ -79,10 +79,10 @@ export const resolveTheme = (...layers: readonly (Readonly<Record<string, unknow
 
 /** CSS font-family stacks; garage_gothic is served by self-hosted Oswald (see docs/shell.md). */
 export const FONT_STACKS: Record<FontChoice, string> = {
-  garage_gothic: "'Oswald Variable', 'Oswald', 'Arial Narrow', sans-serif",
-  [GARAGE_GOTHIC_DEFAULT]: "'Oswald Variable', 'Oswald', 'Arial Narrow', sans-serif",
+  garage_gothic: "'Oswald', 'Arial Narrow', sans-serif",
+  [GARAGE_GOTHIC_DEFAULT]: "'Oswald', 'Arial Narrow', sans-serif",
   lato: "'Lato', system-ui, sans-serif",
-  open_sans: "'Open Sans Variable', 'Open Sans', system-ui, sans-serif",
+  open_sans: "'Open Sans', system-ui, sans-serif",
   roboto: "'Roboto', system-ui, sans-serif",
 };
 

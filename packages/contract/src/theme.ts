@@ -24,6 +24,8 @@ export const ZTheme = z.object({
   theme_app_secondary_button_style: z.enum(SECONDARY_BUTTON_STYLES),
 });
 
+export type ThemeWire = z.infer<typeof ZTheme>;
+
 export const ZThemeResponse = z.object({ data: ZTheme });
 export type ThemeResponse = z.infer<typeof ZThemeResponse>;
 

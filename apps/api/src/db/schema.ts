@@ -151,7 +151,18 @@ export type MembershipUsersTable = {
   home_venue_id: number | null;
 };
 
+export type SessionsTable = {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+};
+
 export type Database = {
+  sessions: SessionsTable;
   clients: ClientsTable;
   client_domains: ClientDomainsTable;
   themes: ThemesTable;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@app/contract/errors';
 import { notFound } from '../../lib/errors.ts';
 import { findVenueFooter } from './repository.ts';
 import { sanitiseFooterHtml } from './sanitise.ts';
@@ -15,9 +14,8 @@ export const footerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['shell'],
-        summary: "A venue's footer block as sanitised HTML (empty when the venue has none)",
+        summary: "A venue's footer block as sanitised text/html (empty when the venue has none; 404 for an unknown venue)",
         querystring: ZFooterQuery,
-        response: { 200: z.string(), 404: ZErrorResponse },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SOURCES, sourceForHost, type Source } from '@app/contract/sources';
+import { isSpaPath, withoutTrailingSlash } from './known-paths.ts';
 
 type Options = { distDir: string; runtimeConfig: Record<string, string | null> };
 
@@ -32,6 +33,12 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
     }
+    // Spec §2: a trailing slash in a path is removed by redirect (the query string is kept).
+    const trimmed = withoutTrailingSlash(request.url.split('?')[0] ?? '/');
+    if (trimmed !== null) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(trimmed + query, 301);
+    }
     const source = sourceForHost(request.headers.host);
     const html = indexHtml.get(source);
     if (!html) {
@@ -47,6 +54,11 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           .sendFile(path.join(source, relative), { cacheControl: false });
       }
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // A path no screen has gets a real 404; the SPA still loads and shows its not-found page.
+    return reply
+      .status(isSpaPath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 };

@@ -71,3 +71,7 @@ export const setClientMaintenance = async (db: Db, clientSlug: string, on: boole
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 };
+
+export const setMaintenanceById = async (db: Db, clientId: number, on: boolean): Promise<void> => {
+  await db.updateTable('clients').set({ maintenance_mode: on }).where('id', '=', clientId).execute();
+};

@@ -1,23 +1,38 @@
 import { resolveTheme, type Theme } from '@app/contract/theme-defaults';
 import type { Db } from '../../db/connect.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findClientMaintenance, findThemeLevel, findVenueId, THEME_COLUMNS, type ThemeColumn, type ThemeRow } from './repository.ts';
+import type { ThemeWire } from '@app/contract/theme';
+import type { ThemeUpdate } from '@app/contract/theme';
+import {
+  findClientMaintenance,
+  findThemeLevel,
+  findVenueId,
+  setMaintenanceById,
+  THEME_COLUMNS,
+  upsertThemeLevel,
+  type ThemeRow,
+} from './repository.ts';
 
 export const MAINTENANCE_MESSAGE = 'Unable to access the site due to planned maintenance.';
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const snake = (field: string) => field.replace(/([a-z])([A-Z0-9])/g, '$1_$2').toLowerCase();
 
 const toLayer = (row: ThemeRow | undefined): Record<string, string | null> | undefined =>
   row && Object.fromEntries(THEME_COLUMNS.map((column) => [camel(column), row[column]]));
 
-/** The theme on the wire: snake_case keys, null/absent fields dropped (spec §3). */
-const toWire = (theme: Theme) =>
-  Object.fromEntries(
-    Object.entries(theme)
-      .filter(([, value]) => value !== undefined && value !== null)
-      .map(([field, value]) => [snake(field), value]),
-  ) as Record<ThemeColumn, string>;
+/** The theme on the wire: snake_case keys, absent fields dropped (spec §3). */
+const toWire = (theme: Theme): ThemeWire => ({
+  ...(theme.themeAppLogo ? { theme_app_logo: theme.themeAppLogo } : {}),
+  theme_app_dark_bg_colour: theme.themeAppDarkBgColour,
+  theme_app_header_bg_colour: theme.themeAppHeaderBgColour,
+  header_primary_colour: theme.headerPrimaryColour,
+  theme_app_primary_colour: theme.themeAppPrimaryColour,
+  theme_app_secondary_colour1: theme.themeAppSecondaryColour1,
+  theme_app_secondary_colour2: theme.themeAppSecondaryColour2,
+  theme_app_body_font_style: theme.themeAppBodyFontStyle,
+  theme_app_heading_font_style: theme.themeAppHeadingFontStyle,
+  theme_app_secondary_button_style: theme.themeAppSecondaryButtonStyle,
+});
 
 /**
  * The theme for a client, optionally for one venue: defaults ← client level ← venue level.
@@ -34,3 +49,28 @@ export const getTheme = async (db: Db, clientId: number, venueSlug: string | und
   const clientLayer = await findThemeLevel(db, clientId, null);
   return toWire(resolveTheme(toLayer(clientLayer), toLayer(venueLayer)));
 };
+
+const venueIdOrNull = async (db: Db, clientId: number, venueSlug: string | undefined): Promise<number | null> => {
+  if (!venueSlug) return null;
+  const venueId = await findVenueId(db, clientId, venueSlug);
+  if (venueId === undefined) throw notFound();
+  return venueId;
+};
+
+const emptyRow = (): ThemeRow => Object.fromEntries(THEME_COLUMNS.map((column) => [column, null])) as ThemeRow;
+
+/** What staff see for one level: exactly the stored values, nulls included (null = inherited). */
+export const getThemeLevel = async (db: Db, clientId: number, venueSlug: string | undefined) => {
+  const venueId = await venueIdOrNull(db, clientId, venueSlug);
+  const row = (await findThemeLevel(db, clientId, venueId)) ?? emptyRow();
+  return { venue: venueSlug ?? null, theme: row };
+};
+
+/** A staff edit of one level; validated by ZThemeUpdate (colours, fonts, logo URL). */
+export const updateThemeLevel = async (db: Db, clientId: number, venueSlug: string | undefined, changes: ThemeUpdate) => {
+  const venueId = await venueIdOrNull(db, clientId, venueSlug);
+  const row = await upsertThemeLevel(db, clientId, venueId, changes);
+  return { venue: venueSlug ?? null, theme: row };
+};
+
+export const setMaintenance = (db: Db, clientId: number, enabled: boolean) => setMaintenanceById(db, clientId, enabled);

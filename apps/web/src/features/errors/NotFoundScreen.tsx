@@ -1,3 +1,21 @@
-/** Replaced by the shell work: Whoops! Looks like you've gone offside.. */
-const Screen = () => <main><h1>Whoops! Looks like you've gone offside.</h1></main>;
-export default Screen;
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Flag } from 'lucide-react';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { StatusPage } from './StatusPage.tsx';
+
+/** Spec §2 not-found page. */
+const NotFoundScreen = () => {
+  const { t } = useTranslation();
+  usePageMeta({ title: t('notFound.pageTitle') });
+  return (
+    <StatusPage icon={<Flag className="size-10" />} title={t('notFound.title')} text={t('notFound.text')}>
+      <Link to="/" className={buttonClasses({ size: 'lg' })}>
+        {t('goHome')}
+      </Link>
+    </StatusPage>
+  );
+};
+
+export default NotFoundScreen;

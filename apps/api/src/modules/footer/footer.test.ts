@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+
+const ctx = useTestApp();
+
+const HOSTILE = [
+  '<h2 onclick="alert(1)">Bury</h2>',
+  '<script>alert("x")</script>',
+  '<img src="https://example.com/a.png" onerror="alert(2)" alt="pool">',
+  '<img src="http://example.com/b.png" alt="insecure">',
+  '<a href="javascript:alert(3)">bad link</a>',
+  '<a href="JaVaScRiPt:alert(4)">bad link 2</a>',
+  '<a href="https://example.com/ok" target="_blank">good link</a>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<style>body{display:none}</style>',
+  '<form action="https://evil.example"><input name="card"></form>',
+  '<p style="background:url(javascript:alert(5))">styled</p>',
+  '<svg><script>alert(6)</script></svg>',
+].join('');
+
+describe('GET /api/activities/footer', () => {
+  it("answers a venue's footer as HTML", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<address>');
+  });
+
+  it('strips scripts, event handlers, javascript: URLs, frames, forms and styles from hostile HTML', async () => {
+    await ctx.db.updateTable('venues').set({ footer_html: HOSTILE }).where('slug', '=', 'bury-leisure-centre').execute();
+    const { body, statusCode } = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' });
+    expect(statusCode).toBe(200);
+    expect(body).not.toMatch(/<script|onclick|onerror|javascript:|<iframe|<style|<form|<input|style=|<svg/i);
+    expect(body).toContain('<h2>Bury</h2>');
+    expect(body).toContain('<a href="https://example.com/ok" target="_blank" rel="noopener noreferrer">good link</a>');
+    expect(body).toContain('<img src="https://example.com/a.png" alt="pool" />');
+    expect(body).not.toContain('http://example.com/b.png');
+  });
+
+  it('answers an empty body for a venue without a footer', async () => {
+    await ctx.db.updateTable('venues').set({ footer_html: null }).where('slug', '=', 'bury-leisure-centre').execute();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it('answers 404 for an unknown venue and 422 without a valid venue', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=nowhere' })).statusCode).toBe(404);
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ message: 'The given data was invalid.' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=..%2Fetc' })).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Which paths the web app has a screen for (spec §2), so the server can answer any other
+ * path with a real 404 (the SPA then shows its not-found page). It mirrors the route table
+ * in apps/web/src/app/router.tsx: the catch-all redirect routes `/{venue}/{activity}/{date}/{type}`
+ * accept any one to four segments, so only deeper paths, paths with a file name, and
+ * deeper `courses/…` paths can be told apart here; everything else is left to the client.
+ */
+const SEGMENT = /^[^.]+$/;
+
+export const isSpaPath = (pathname: string): boolean => {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return true;
+  // A file name (favicon.ico, wp-login.php) is never a screen: real files were served already.
+  if (!segments.every((segment) => SEGMENT.test(segment))) return false;
+  const [first, second] = segments;
+  // /location/{venue}/{activity}/{date}/{type?}/* takes any depth below it.
+  if (first === 'location') return true;
+  // /courses/location/{venue}/{activity?}/{course?}
+  if (first === 'courses' && second === 'location') return segments.length <= 5;
+  // Static routes, then /{venue}/{activity}/{date}/{type?}.
+  return segments.length <= 4;
+};
+
+/**
+ * `/basket/` → `/basket`; `null` when there is no trailing slash to remove. Leading slashes
+ * collapse to one so `//evil.example/` can never become a protocol-relative redirect.
+ */
+export const withoutTrailingSlash = (pathname: string): string | null =>
+  pathname.length > 1 && pathname.endsWith('/') ? `/${pathname.replace(/^\/+|\/+$/g, '')}` : null;

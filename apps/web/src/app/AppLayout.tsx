@@ -1,0 +1,69 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { clientSettingsQuery } from '../lib/client-settings.ts';
+import { getSelectedVenue } from '../lib/selected-venue.ts';
+import { applySearch } from '../lib/shell-mode.ts';
+import { documentTitle, usePageMetaStore } from '../lib/page-meta.ts';
+import { ThemeGate } from '../features/theme/ThemeGate.tsx';
+import { ShellLayout } from '../features/shell/ShellLayout.tsx';
+import { closeLoginModal, useLoginModal } from '../lib/login-modal.ts';
+import { Toaster } from '../features/toasts/Toaster.tsx';
+import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
+import { FullPageError } from '../features/errors/FullPageError.tsx';
+
+// Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).
+const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
+const LoginDialog = lazy(() => import('../features/account/LoginDialog.tsx'));
+
+const VENUE_SLUG = /^[a-z0-9-]{1,100}$/;
+
+/** The venue the page is about: the one in the URL, else the remembered one. */
+const useVenue = (): string | undefined => {
+  const matches = useMatches();
+  const fromUrl = matches.at(-1)?.params.venueSlug;
+  if (fromUrl && VENUE_SLUG.test(fromUrl)) return fromUrl;
+  return getSelectedVenue().slug ?? undefined;
+};
+
+/** Root route: query flags, trailing slash, theme, then the shell with toasts and the login modal. */
+const AppLayout = () => {
+  const location = useLocation();
+  const venue = useVenue();
+  // Client settings load alongside the theme; the shell falls back to defaults until they arrive.
+  useQuery(clientSettingsQuery);
+  const wantsLogin = useLoginModal((state) => state.isOpen);
+  const [isLoginMounted, setLoginMounted] = useState(false);
+  if (wantsLogin && !isLoginMounted) setLoginMounted(true);
+
+  useEffect(() => applySearch(location.search), [location.search]);
+  // Parent effects run after the screen's: a screen that set no title gets the site name.
+  useEffect(() => {
+    if (usePageMetaStore.getState().path !== location.pathname) document.title = documentTitle(undefined);
+  }, [location.pathname]);
+
+  // Spec §2: a trailing slash is removed by redirect (the server does the same on a full load).
+  if (location.pathname.length > 1 && location.pathname.endsWith('/')) {
+    const pathname = `/${location.pathname.replace(/^\/+|\/+$/g, '')}`;
+    return <Navigate replace to={{ pathname, search: location.search, hash: location.hash }} />;
+  }
+
+  return (
+    <ThemeGate venue={venue} maintenance={<MaintenanceScreen />} failure={<FullPageError />}>
+      {(theme) => (
+        <ShellLayout theme={theme} venue={venue}>
+          <Toaster />
+          {isLoginMounted && (
+            <Suspense fallback={null}>
+              <LoginDialog>
+                <LoginForm onLoggedIn={closeLoginModal} />
+              </LoginDialog>
+            </Suspense>
+          )}
+        </ShellLayout>
+      )}
+    </ThemeGate>
+  );
+};
+
+export default AppLayout;

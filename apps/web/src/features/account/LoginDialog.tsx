@@ -1,0 +1,52 @@
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
+import { closeLoginModal, useLoginModal } from '../../lib/login-modal.ts';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
+
+/**
+ * Spec §2: login is a modal on the bookings site (test id `login-modal`). A native modal
+ * <dialog>: focus stays inside and Escape closes it. The app passes the form in, so the
+ * form's code loads only when the modal first opens.
+ */
+export const LoginDialog = ({ children }: { children: ReactNode }) => {
+  const { t } = useTranslation();
+  const isOpen = useLoginModal((state) => state.isOpen);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) element.showModal();
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
+
+  return (
+    <dialog
+      ref={dialog}
+      data-testid="login-modal"
+      aria-labelledby={headingId}
+      onClose={closeLoginModal}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-black/50"
+    >
+      <div className="relative px-6 pt-8 pb-8">
+        <button
+          type="button"
+          onClick={closeLoginModal}
+          aria-label={t('close')}
+          className="absolute top-3 right-3 rounded p-2 text-neutral-600 hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-primary-500"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+        <h2 id={headingId} className="mb-2 text-2xl font-bold text-dark-500 uppercase">
+          {t('nav.logIn')}
+        </h2>
+        <p className="mb-6 text-sm text-neutral-700">{t('nav.createAccountText')}</p>
+        {isOpen && <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>}
+      </div>
+    </dialog>
+  );
+};
+
+export default LoginDialog;

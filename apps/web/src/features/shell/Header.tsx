@@ -1,0 +1,119 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
+import type { Theme } from '@app/contract/theme-defaults';
+import { useBasketSummary } from '../../lib/basket-summary.ts';
+import { isLoggedIn } from '../../lib/auth-state.ts';
+import { openLoginModal } from '../../lib/login-modal.ts';
+import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { useNavTargets } from './use-nav-targets.ts';
+
+// Loaded on first open: most visitors on wide screens never need it.
+const MobileDrawer = lazy(() => import('./MobileDrawer.tsx'));
+
+const navLinkClass = 'rounded px-3 py-2 text-sm font-medium text-header-text/90 hover:bg-white/10 hover:text-header-text focus-visible:outline-2 focus-visible:outline-header-text';
+
+export const Logo = ({ theme }: { theme: Theme }) => {
+  const { t } = useTranslation();
+  return (
+    <Link to="/" className="flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-header-text">
+      {theme.themeAppLogo ? (
+        <img src={theme.themeAppLogo} alt={t('siteName')} className="h-9 w-auto max-w-44 object-contain" />
+      ) : (
+        <span className="font-heading text-2xl font-bold tracking-wide text-header-text uppercase">{t('siteName')}</span>
+      )}
+    </Link>
+  );
+};
+
+/** Spec §2 header navigation. */
+export const Header = ({ theme }: { theme: Theme }) => {
+  const { t } = useTranslation();
+  const nav = useNavTargets();
+  const itemCount = useBasketSummary((state) => state.itemCount);
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
+  const loggedIn = isLoggedIn();
+
+  return (
+    <header className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Logo theme={theme} />
+        <nav aria-label={t('nav.label')} className="ml-auto hidden lg:block">
+          <ul data-testid="nav-links" className="flex items-center gap-1">
+            {nav.isKiosk && (
+              <li>
+                <a href={nav.kioskHomeUrl} className={navLinkClass}>
+                  {t('nav.backToKiosk')}
+                </a>
+              </li>
+            )}
+            <li>
+              <NavLink to="/redirect-to-selected-venue" className={navLinkClass}>
+                {t('nav.bookActivity')}
+              </NavLink>
+            </li>
+            {nav.showMembership && (
+              <li>
+                <a href={nav.membershipHref} className={navLinkClass}>
+                  {t('nav.buyMembership')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+          {loggedIn ? (
+            <a href={nav.accountHref} data-testid="my-account-button" className={buttonClasses({ size: "md" })}>
+              <UserRound aria-hidden="true" className="size-4" />
+              {t('nav.myAccount')}
+            </a>
+          ) : nav.loginIsModal ? (
+            <button type="button" data-testid="login-button" onClick={openLoginModal} className={buttonClasses({ size: "md" })}>
+              <UserRound aria-hidden="true" className="size-4" />
+              {t('nav.logIn')}
+            </button>
+          ) : (
+            <Link to="/login" data-testid="login-button" className={buttonClasses({ size: "md" })}>
+              <UserRound aria-hidden="true" className="size-4" />
+              {t('nav.logIn')}
+            </Link>
+          )}
+          <Link
+            to="/basket"
+            data-testid="basket-link"
+            aria-label={t('nav.basketCount', { count: itemCount })}
+            className="relative rounded-full p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text"
+          >
+            <ShoppingBasket aria-hidden="true" className="size-6" />
+            <span
+              aria-hidden="true"
+              data-testid="basket-count"
+              className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-primary-500 text-[11px] font-bold text-on-primary ring-2 ring-header"
+            >
+              {itemCount}
+            </span>
+          </Link>
+          <button
+            type="button"
+            onClick={() => {
+              setHasOpenedDrawer(true);
+              setDrawerOpen(true);
+            }}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={isDrawerOpen}
+            className="rounded p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text lg:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+      </div>
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <MobileDrawer isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} theme={theme} />
+        </Suspense>
+      )}
+    </header>
+  );
+};

@@ -1,0 +1,112 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { X } from 'lucide-react';
+import type { Theme } from '@app/contract/theme-defaults';
+import { isLoggedIn, logOut } from '../../lib/auth-state.ts';
+import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { Logo } from './Header.tsx';
+import { useNavTargets } from './use-nav-targets.ts';
+
+const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral-900 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-500';
+
+/** Spec §2 mobile drawer, as a modal <dialog> (focus is trapped and Escape closes it). */
+export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onClose: () => void; theme: Theme }) => {
+  const { t } = useTranslation();
+  const nav = useNavTargets();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const location = useLocation();
+  const loggedIn = isLoggedIn();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (isOpen && !element.open) element.showModal();
+    if (!isOpen && element.open) element.close();
+  }, [isOpen]);
+
+  // Following a link closes the drawer (a change of path, not the first render).
+  const path = location.pathname;
+  const shownPath = useRef(path);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    onCloseRef.current();
+  }, [path]);
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-label={t('nav.menu')}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] bg-white p-0 shadow-2xl backdrop:bg-black/50"
+    >
+      <div className="flex h-16 items-center justify-between bg-header px-4">
+        <Logo theme={theme} />
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('nav.closeMenu')}
+          className="rounded p-2 text-header-text hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text"
+        >
+          <X aria-hidden="true" className="size-6" />
+        </button>
+      </div>
+      <nav aria-label={t('nav.label')} className="p-3">
+        <ul className="space-y-1">
+          {nav.isKiosk && (
+            <li>
+              <a href={nav.kioskHomeUrl} className={itemClass}>
+                {t('nav.backToKiosk')}
+              </a>
+            </li>
+          )}
+          <li>
+            <Link to="/redirect-to-selected-venue" className={itemClass}>
+              {t('nav.bookActivity')}
+            </Link>
+          </li>
+          {nav.showMembership && (
+            <li>
+              <a href={nav.membershipHref} className={itemClass}>
+                {t('nav.buyMembership')}
+              </a>
+            </li>
+          )}
+          <li>
+            <Link to="/basket" className={itemClass}>
+              {t('nav.basket')}
+            </Link>
+          </li>
+          {loggedIn && (
+            <li>
+              <a href={nav.accountHref} className={itemClass}>
+                {t('nav.myAccount')}
+              </a>
+            </li>
+          )}
+        </ul>
+        <div className="mt-4 border-t border-neutral-200 px-3 pt-5">
+          {loggedIn ? (
+            <button type="button" onClick={logOut} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+              {t('nav.logOut')}
+            </button>
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-neutral-700">{t('nav.createAccountText')}</p>
+              <Link to="/register" className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+                {t('nav.createAccount')}
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </dialog>
+  );
+};
+
+export default MobileDrawer;

@@ -1,0 +1,48 @@
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import type { Theme } from '@app/contract/theme-defaults';
+import { useShellMode } from '../../lib/shell-mode.ts';
+import { isLoggedIn } from '../../lib/auth-state.ts';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
+import { AccountNav } from './AccountNav.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { Header } from './Header.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+import { useEmbeddedHeight } from './use-embedded-height.ts';
+import { usePageViews } from './use-page-views.ts';
+
+const SOURCE = import.meta.env.VITE_SOURCE;
+
+/**
+ * The frame around every screen: header, account sub-navigation, breadcrumbs, the screen,
+ * footer. Header and footer are hidden when embedded, or in kiosk mode on the
+ * online-joining source; breadcrumbs are hidden when embedded (spec §2).
+ */
+export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: string | undefined; children?: ReactNode }) => {
+  const { t } = useTranslation();
+  const { isEmbedded, isKiosk } = useShellMode();
+  useEmbeddedHeight(isEmbedded);
+  usePageViews();
+  const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
+
+  return (
+    <div className={`flex flex-col bg-neutral-50 ${isEmbedded ? '' : 'min-h-dvh'}`} data-embedded={isEmbedded || undefined}>
+      {showChrome && (
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-primary-600">
+          {t('skipToContent')}
+        </a>
+      )}
+      {showChrome && <Header theme={theme} />}
+      {SOURCE === 'my-account' && isLoggedIn() && <AccountNav />}
+      {!isEmbedded && <Breadcrumbs />}
+      <main id="main" className="flex-1">
+        <Suspense fallback={<LoadingSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {showChrome && <SiteFooter venue={venue} />}
+      {children}
+    </div>
+  );
+};

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import DOMPurify from 'dompurify';
+import { api } from '../../lib/api/client.ts';
+
+/**
+ * The venue's footer block (spec §2, GET /api/activities/footer?venue=). The server
+ * sanitises it; DOMPurify sanitises again here so a misconfigured backend still cannot run
+ * script in the page. Its own chunk, so DOMPurify stays out of the entry bundle.
+ */
+const VenueFooter = ({ venue }: { venue: string }) => {
+  const { data } = useQuery({
+    queryKey: ['venue-footer', venue],
+    queryFn: ({ signal }) => api.get<string>('footer', { base: 'activitiesBase', query: { venue }, responseType: 'text', signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  if (!data) return null;
+  const html = DOMPurify.sanitize(data, { FORBID_TAGS: ['style', 'form', 'input'], FORBID_ATTR: ['style'] });
+  return <div data-testid="venue-footer" className="venue-footer" dangerouslySetInnerHTML={{ __html: html }} />;
+};
+
+export default VenueFooter;

@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import { getSelectedVenue } from '../../lib/selected-venue.ts';
+import { productUrl, useShellMode } from '../../lib/shell-mode.ts';
+import { useClientSettings } from '../../lib/client-settings.ts';
+
+const SOURCE = import.meta.env.VITE_SOURCE;
+
+const subscribeVenue = (onChange: () => void) => {
+  window.addEventListener('selected-venue-change', onChange);
+  return () => window.removeEventListener('selected-venue-change', onChange);
+};
+const selectedSlug = () => getSelectedVenue().slug;
+
+/** Where each header/drawer entry goes (spec §2), shared by the header and the mobile drawer. */
+export const useNavTargets = () => {
+  const { isEmbedded, isKiosk } = useShellMode();
+  const client = useClientSettings();
+  const venue = useSyncExternalStore(subscribeVenue, selectedSlug, () => null);
+
+  const membershipPath = venue ? `/centre/${venue}` : '/';
+  const membershipHref =
+    SOURCE === 'online-joining' ? membershipPath : productUrl('online-joining', membershipPath, { isEmbedded });
+  const accountHref = SOURCE === 'my-account' ? '/' : productUrl('my-account', '/', { isEmbedded });
+
+  return {
+    source: SOURCE,
+    isKiosk,
+    kioskHomeUrl: client.kioskHomeUrl ?? '/?kiosk=true',
+    showMembership: client.onlineJoiningEnabled,
+    showGuestPasses: client.onlineGuestPassesEnabled,
+    membershipHref,
+    membershipIsExternal: SOURCE !== 'online-joining',
+    accountHref,
+    accountIsExternal: SOURCE !== 'my-account',
+    /** Spec §2: login is a modal on the bookings site and a /login page elsewhere. */
+    loginIsModal: SOURCE === 'bookings',
+  };
+};

@@ -1,0 +1,33 @@
+import { useLayoutEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { themeCssVariables, type Theme } from '@app/contract/theme-defaults';
+import { isApiError } from '../../lib/api/errors.ts';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
+import { themeQuery } from './theme-query.ts';
+
+const applyTheme = (theme: Theme) => {
+  const root = document.documentElement;
+  for (const [name, value] of Object.entries(themeCssVariables(theme))) root.style.setProperty(name, value);
+  root.dataset.secondaryButton = theme.themeAppSecondaryButtonStyle;
+};
+
+type Props = {
+  venue: string | undefined;
+  children: (theme: Theme) => ReactNode;
+  maintenance: ReactNode;
+  failure: ReactNode;
+};
+
+/**
+ * Loads the theme before the shell renders (spec §2): 503 shows the maintenance page, any
+ * other failure the full-page error; otherwise its colours become CSS variables.
+ */
+export const ThemeGate = ({ venue, children, maintenance, failure }: Props) => {
+  const { data, error, isPending } = useQuery(themeQuery(venue));
+  useLayoutEffect(() => {
+    if (data) applyTheme(data);
+  }, [data]);
+  if (data) return children(data);
+  if (isPending) return <LoadingSpinner fullPage />;
+  return isApiError(error) && error.statusCode === 503 ? maintenance : failure;
+};

@@ -1,0 +1,69 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
+import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
+
+const STYLES: Record<ToastType, { className: string; Icon: typeof CircleCheck }> = {
+  success: { className: 'border-green-700 bg-green-50 text-green-950', Icon: CircleCheck },
+  error: { className: 'border-red-700 bg-red-50 text-red-950', Icon: CircleX },
+  warning: { className: 'border-amber-600 bg-amber-50 text-amber-950', Icon: TriangleAlert },
+  danger: { className: 'border-red-900 bg-red-700 text-white', Icon: OctagonAlert },
+};
+
+/** One toast (spec §3, §8): its own colour and icon per type, auto-close after closeAfter unless 0. */
+const ToastItem = ({ toast }: { toast: Toast }) => {
+  const { t } = useTranslation();
+  const dismiss = useToastStore((state) => state.dismiss);
+  const callback = useRef(toast.callback);
+
+  const close = () => {
+    dismiss(toast.id);
+    callback.current?.();
+    callback.current = undefined;
+  };
+  const onTimeout = useEffectEvent(close);
+
+  useEffect(() => {
+    // Spec §8: a toast closes itself after closeAfter ms unless that is 0.
+    if (toast.closeAfter <= 0) return;
+    const timer = setTimeout(() => onTimeout(), toast.closeAfter);
+    return () => clearTimeout(timer);
+  }, [toast.closeAfter]);
+
+  const { className, Icon } = STYLES[toast.type];
+  const messages = Object.values(toast.validationMessages ?? {}).flat();
+  return (
+    <li
+      data-testid="toast"
+      data-type={toast.type}
+      role={toast.type === 'success' ? 'status' : 'alert'}
+      style={toast.colour ? { borderColor: toast.colour } : undefined}
+      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${className}`}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-medium break-words">{toast.content}</p>
+        {messages.length > 0 && (
+          <div className="mt-2">
+            <p className="font-semibold">{t('toasts.validationErrors')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+      <button
+        type="button"
+        onClick={close}
+        aria-label={t('toasts.close')}
+        className="-m-1 rounded p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+};
+
+export default ToastItem;

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import common from '../../../public/locales/en-GB/common.json';
+import { showToast, useToastStore } from '../../lib/toast/store.ts';
+import { Toaster } from './Toaster.tsx';
+
+const i18n = i18next.createInstance();
+
+function renderToaster() {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <Toaster />
+    </I18nextProvider>,
+  );
+}
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
+  // Toast items are a lazy chunk: let it resolve once, so the tests below render synchronously.
+  renderToaster();
+  act(() => {
+    showToast({ content: 'warm-up', type: 'success', closeAfter: 0 });
+  });
+  await screen.findByText('warm-up');
+  cleanup();
+  act(() => useToastStore.getState().clear());
+});
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  act(() => useToastStore.getState().clear());
+  vi.useRealTimers();
+});
+
+describe('Toaster (spec §3 Toast, §8, §9)', () => {
+  it('closes a toast after its closeAfter time and then runs its callback', () => {
+    const callback = vi.fn();
+    renderToaster();
+    act(() => {
+      showToast({ content: 'Successfully added item to the basket.', type: 'success', closeAfter: 3000, callback });
+    });
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Successfully added item to the basket.');
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.queryByText('Successfully added item to the basket.')).not.toBeNull();
+    expect(callback).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('Successfully added item to the basket.')).toBeNull();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a toast with closeAfter 0 until it is dismissed', () => {
+    const callback = vi.fn();
+    renderToaster();
+    act(() => {
+      showToast({ content: 'Something went wrong, please try again.', type: 'danger', closeAfter: 0, callback });
+    });
+    act(() => vi.advanceTimersByTime(60_000));
+    const toast = screen.getByRole('alert');
+    expect(toast.dataset.type).toBe('danger');
+    fireEvent.click(screen.getByRole('button', { name: 'Close notification' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists validation messages under 'Validation errors'", () => {
+    renderToaster();
+    act(() => {
+      showToast({
+        content: 'The given data was invalid.',
+        type: 'error',
+        validationMessages: { email: ['Required'], password: ['Must contain at least 8 character(s)'] },
+      });
+    });
+    expect(screen.getByText('Validation errors')).not.toBeNull();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toContain('Must contain at least 8 character(s)');
+    expect(screen.getByText('Required')).not.toBeNull();
+  });
+
+  it('gives each type its own colour and icon, and announces toasts politely', () => {
+    const { container } = renderToaster();
+    act(() => {
+      for (const type of ['error', 'success', 'warning', 'danger'] as const) showToast({ content: type, type });
+    });
+    const toasts = [...container.querySelectorAll<HTMLElement>('[data-testid="toast"]')];
+    expect(new Set(toasts.map((toast) => toast.className)).size).toBe(4);
+    expect(new Set(toasts.map((toast) => toast.querySelector('svg')?.getAttribute('class'))).size).toBe(4);
+    expect(container.querySelector('[aria-live="polite"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToastStore } from '../../lib/toast/store.ts';
+
+/** Spec §9: toast width 325 px. */
+export const TOAST_WIDTH_PX = 325;
+
+// The live region is always in the page so screen readers announce the first toast too;
+// the toasts themselves (icons, timers) load with the first one.
+const ToastItem = lazy(() => import('./ToastItem.tsx'));
+
+/** Toast region (spec §3 Toast, §8 types): top right on wide screens, full width on mobile. */
+export const Toaster = () => {
+  const { t } = useTranslation();
+  const toasts = useToastStore((state) => state.toasts);
+  return (
+    <section aria-label={t('toasts.region')} className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:px-0">
+      <ol aria-live="polite" className="flex w-full flex-col gap-2 sm:w-[325px]" style={{ maxWidth: TOAST_WIDTH_PX }}>
+        <Suspense fallback={null}>
+          {toasts.map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
+        </Suspense>
+      </ol>
+    </section>
+  );
+};
+

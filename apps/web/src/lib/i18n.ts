@@ -1,0 +1,36 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { runtimeConfig } from './runtime-config.ts';
+import { createTranslationsBackend } from './i18n-backend.ts';
+
+export const DEFAULT_LANGUAGE = 'en-GB';
+export const SUPPORTED_LANGUAGES = ['en-GB', 'cy'] as const;
+
+/** The <html lang> picks the language; anything unsupported reads English. */
+const pickLanguage = (): string => {
+  const requested = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(requested) ? requested : DEFAULT_LANGUAGE;
+};
+
+/**
+ * One i18next instance (spec §7: translations loaded from a configured path). Namespaces
+ * are fetched on first use from runtime config `translationsPath`; components suspend until
+ * theirs has arrived (see docs/shell.md).
+ */
+export const i18n = i18next.createInstance();
+
+export const i18nReady = i18n
+  .use(createTranslationsBackend(runtimeConfig().translationsPath))
+  .use(initReactI18next)
+  .init({
+    lng: pickLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    // Only 'en-GB' itself, never a generic 'en' file nobody ships.
+    load: 'currentOnly',
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+    returnNull: false,
+  });

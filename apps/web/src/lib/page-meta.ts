@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { create } from 'zustand';
+
+export type Breadcrumb = { label: string; to?: string };
+export type PageMeta = { title: string; breadcrumbs?: Breadcrumb[] };
+
+export const SITE_TITLE = 'Bookings';
+
+/** Spec §2: page titles read 'Bookings | {title}'. */
+export const documentTitle = (title: string | undefined) => (title ? `${SITE_TITLE} | ${title}` : SITE_TITLE);
+
+/** `path` records which page set the meta, so a screen that sets none never shows stale crumbs. */
+type PageMetaState = { path: string | null; title: string | undefined; breadcrumbs: Breadcrumb[] };
+
+export const usePageMetaStore = create<PageMetaState>(() => ({ path: null, title: undefined, breadcrumbs: [] }));
+
+/** The breadcrumb trail of the page being shown (empty when its screen set none). */
+export const useCurrentBreadcrumbs = (): Breadcrumb[] => {
+  const { pathname } = useLocation();
+  const { path, breadcrumbs } = usePageMetaStore();
+  return path === pathname ? breadcrumbs : [];
+};
+
+/**
+ * Sets the page title and breadcrumb trail for the screen that calls it (see docs/shell.md).
+ * The shell adds the home-icon crumb in front and hides the trail when embedded.
+ */
+export const usePageMeta = ({ title, breadcrumbs = [] }: PageMeta) => {
+  const { pathname } = useLocation();
+  const trail = JSON.stringify(breadcrumbs);
+  useEffect(() => {
+    usePageMetaStore.setState({ path: pathname, title, breadcrumbs: JSON.parse(trail) as Breadcrumb[] });
+    document.title = documentTitle(title);
+  }, [pathname, title, trail]);
+};
