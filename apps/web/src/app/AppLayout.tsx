@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { clientSettingsQuery } from '../lib/client-settings.ts';
@@ -11,6 +11,7 @@ import { closeLoginModal, useLoginModal } from '../lib/login-modal.ts';
 import { Toaster } from '../features/toasts/Toaster.tsx';
 import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
+import { useLoginPoll } from '../features/auth/use-login-poll.ts';
 
 // Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).
 const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
@@ -32,6 +33,9 @@ const AppLayout = () => {
   const venue = useVenue();
   // Client settings load alongside the theme; the shell falls back to defaults until they arrive.
   useQuery(clientSettingsQuery);
+  // Spec §4: a login or logout elsewhere (another tab, an expired cookie) re-renders the shell.
+  const [, onLoginStateChange] = useReducer((n: number) => n + 1, 0);
+  useLoginPoll(onLoginStateChange);
   const wantsLogin = useLoginModal((state) => state.isOpen);
   const [isLoginMounted, setLoginMounted] = useState(false);
   if (wantsLogin && !isLoginMounted) setLoginMounted(true);

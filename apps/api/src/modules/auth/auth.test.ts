@@ -30,14 +30,17 @@ describe('POST /api/auth/customer/login', () => {
     expect(stored.some((row) => row.token_hash === token)).toBe(false);
   });
 
-  it('answers 401 with one message for a wrong password or an unknown user', async () => {
+  it('answers 422 with one message for a wrong password or an unknown user (a 401 would log the browser out)', async () => {
     for (const [username, password] of [
       [DEMO_ACCOUNTS.customer.email, 'wrong-password'],
       ['nobody@example.com', 'whatever1'],
     ] as const) {
       const response = await login(username, password, '10.0.0.2');
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'These credentials do not match our records.' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message: 'These credentials do not match our records.',
+        errors: { username: ['These credentials do not match our records.'] },
+      });
     }
   });
 
@@ -53,7 +56,7 @@ describe('POST /api/auth/customer/login', () => {
   it('limits repeated attempts with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) statuses.push((await login('limit@example.com', 'bad-password', '10.0.0.9')).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
 });

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in with email or customer reference and password; returns a bearer token',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 401: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZLoginResponse, 422: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request) => ({ data: await service.login(app.db, request.clientId, request.body.username, request.body.password) }),

@@ -16,7 +16,9 @@ const decoyHash = hashPassword('decoy-password-for-timing');
 export const login = async (db: Db, clientId: number, username: string, password: string) => {
   const user = await repo.findUserForLogin(db, clientId, username.trim());
   const isValid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
-  if (!user || !isValid) throw new AppError(401, INVALID_LOGIN);
+  // 422, not 401: the web client treats any 401 as an expired session (spec §8: clear the
+  // token and reload), while a failed login must stay on screen with the server's message.
+  if (!user || !isValid) throw new AppError(422, INVALID_LOGIN, { username: [INVALID_LOGIN] });
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     clientId,

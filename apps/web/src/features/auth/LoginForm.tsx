@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../lib/ui/Button.tsx';
+import { closeLoginModal } from '../../lib/login-modal.ts';
+import { useLogin } from './api/login.ts';
+
+type Props = { onLoggedIn?: () => void; registerLink?: boolean };
+
+/** Email-or-reference and password form shared by the login modal and the /login page. */
+const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const login = useLogin({ onSuccess: onLoggedIn });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = { username: !username.trim(), password: !password };
+    setMissing(next);
+    if (next.username || next.password) return;
+    login.mutate({ username: username.trim(), password });
+  };
+
+  const fieldClass =
+    'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500';
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={login.isError ? `${id}-error` : undefined}>
+      {login.isError && (
+        <p id={`${id}-error`} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {login.error.message || t('signedOut')}
+        </p>
+      )}
+      <div>
+        <label htmlFor={`${id}-username`} className="block text-sm font-medium text-gray-800">
+          {t('username')}
+        </label>
+        <input
+          id={`${id}-username`}
+          name="username"
+          type="text"
+          autoComplete="username"
+          inputMode="email"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-invalid={missing.username || undefined}
+          aria-describedby={missing.username ? `${id}-username-error` : undefined}
+          className={fieldClass}
+        />
+        {missing.username && (
+          <p id={`${id}-username-error`} className="mt-1 text-sm text-red-700">
+            {t('required')}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className="block text-sm font-medium text-gray-800">
+          {t('password')}
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={missing.password || undefined}
+          aria-describedby={missing.password ? `${id}-password-error` : undefined}
+          className={fieldClass}
+        />
+        {missing.password && (
+          <p id={`${id}-password-error`} className="mt-1 text-sm text-red-700">
+            {t('required')}
+          </p>
+        )}
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        {login.isPending ? t('loggingIn') : t('logIn')}
+      </Button>
+      {registerLink && (
+        <p className="text-center text-sm text-gray-700">
+          {t('noAccount')}{' '}
+          <Link to="/register" onClick={closeLoginModal} className="font-medium text-primary-600 underline">
+            {t('createAccount')}
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+};
+
+export default LoginForm;
