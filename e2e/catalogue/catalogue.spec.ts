@@ -61,6 +61,7 @@ test.describe('courses', () => {
     await page.getByRole('navigation', { name: 'Course type' }).getByRole('link', { name: 'Swimming Lessons', exact: true }).click();
     await expect(page).toHaveURL('/courses/location/bury-leisure-centre/swimming-lessons');
     expect(await breadcrumbs(page)).toEqual(['Book a course', 'Swimming-lessons']);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: 'Learn to Swim Stage 1' })).toBeVisible();
     const courseNames = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
     expect(courseNames).toEqual(expect.arrayContaining(['Learn to Swim Stage 1', 'Learn to Swim Stage 2']));
     expect(courseNames).not.toContain('Six-Week HIIT Bootcamp');

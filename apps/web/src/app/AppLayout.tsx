@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { clientSettingsQuery } from '../lib/client-settings.ts';
 import { getSelectedVenue } from '../lib/selected-venue.ts';
+import { useRouteInfo } from '../lib/route-info.ts';
 import { applySearch } from '../lib/shell-mode.ts';
 import { documentTitle, usePageMetaStore } from '../lib/page-meta.ts';
 import { ThemeGate } from '../features/theme/ThemeGate.tsx';
@@ -21,8 +22,7 @@ const VENUE_SLUG = /^[a-z0-9-]{1,100}$/;
 
 /** The venue the page is about: the one in the URL, else the remembered one. */
 const useVenue = (): string | undefined => {
-  const matches = useMatches();
-  const fromUrl = matches.at(-1)?.params.venueSlug;
+  const fromUrl = useRouteInfo().venueSlug;
   if (fromUrl && VENUE_SLUG.test(fromUrl)) return fromUrl;
   return getSelectedVenue().slug ?? undefined;
 };

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n-react.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePageMeta } from '../lib/page-meta.ts';
 import LoginForm from '../features/auth/LoginForm.tsx';

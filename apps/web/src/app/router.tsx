@@ -1,22 +1,24 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { lazy, useMemo, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { loadChunk } from '../features/errors/chunk-load.ts';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary.tsx';
-import type { RouteHandle } from '../features/shell/use-page-views.ts';
 import NotFoundScreen from '../features/errors/NotFoundScreen.tsx';
+import { RouteInfoContext, type RouteInfo } from '../lib/route-info.ts';
 import AppLayout from './AppLayout.tsx';
 
 /**
  * Each screen is its own lazy chunk (DESIGN.md §6). A chunk that fails to load, or has not
  * arrived after 120 s, becomes a ChunkLoadError and the full-page error offers a reload.
+ *
+ * Declarative routes (`useRoutes`), not the data router: the data router adds about 17 KB
+ * gzipped to the first download and the home route's budget is 125 KB (docs/performance.md).
  */
-const screen = (load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const module = await loadChunk(load);
-    // A screen module may export a route loader (the redirect routes decide before rendering).
-    return module.loader ? { Component: module.default, loader: module.loader } : { Component: module.default };
-  },
-});
+const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> => {
+  const Screen = lazy(() => loadChunk(load));
+  return { element: <Screen /> };
+};
+
+type RouteHandle = { isRedirect?: boolean };
 
 /** Redirect routes send no page view to the tag manager (spec §4). */
 const redirect: { handle: RouteHandle } = { handle: { isRedirect: true } };
@@ -27,8 +29,7 @@ const SOURCE = import.meta.env.VITE_SOURCE;
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: AppLayout,
-    errorElement: <RouteErrorBoundary />,
+    element: <AppLayout />,
     children: [
       { index: true, ...screen(() => import('../features/venues/HomeScreen.tsx')) },
       { path: 'redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/SelectedVenueRedirect.tsx')) },
@@ -51,9 +52,25 @@ export const routes: RouteObject[] = [
       { path: ':venueSlug/:activitySlug', ...redirect, ...screen(() => import('../features/venues/redirects/ActivityRedirect.tsx')) },
       { path: ':venueSlug/:activitySlug/:dateSlug/:type?', ...redirect, ...screen(() => import('../features/venues/redirects/TimeSlotRedirect.tsx')) },
       // Small, and also needed by the error boundary, so it ships with the shell.
-      { path: '*', Component: NotFoundScreen },
+      { path: '*', element: <NotFoundScreen /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The routes for the current URL, with what the shell needs to know about the match. */
+export const AppRoutes = () => {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  const info = useMemo<RouteInfo>(() => {
+    const matches = matchRoutes(routes, location) ?? [];
+    return {
+      isRedirect: matches.some((match) => (match.route.handle as RouteHandle | undefined)?.isRedirect),
+      venueSlug: matches.at(-1)?.params.venueSlug,
+    };
+  }, [location]);
+  return (
+    <RouteInfoContext.Provider value={info}>
+      <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>
+    </RouteInfoContext.Provider>
+  );
+};

@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { runtimeConfig } from './runtime-config.ts';
 import { createTranslationsBackend } from './i18n-backend.ts';
 
@@ -21,7 +20,6 @@ export const i18n = i18next.createInstance();
 
 export const i18nReady = i18n
   .use(createTranslationsBackend(runtimeConfig().translationsPath))
-  .use(initReactI18next)
   .init({
     lng: pickLanguage(),
     fallbackLng: DEFAULT_LANGUAGE,
@@ -31,6 +29,5 @@ export const i18nReady = i18n
     ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    react: { useSuspense: true },
     returnNull: false,
   });

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { X } from 'lucide-react';
 import { closeLoginModal, useLoginModal } from '../../lib/login-modal.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';

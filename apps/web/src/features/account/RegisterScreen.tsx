@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isLoggedIn } from '../../lib/auth-state.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

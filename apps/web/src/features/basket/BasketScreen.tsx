@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { ShoppingBasket } from 'lucide-react';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, CalendarDays, Clock, GraduationCap, Mail, MapPin, Phone, Timer, UserRound, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useParams } from 'react-router';
 import { toMoney } from '@app/contract/money';
 import { useClientSettings } from '../../lib/client-settings.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { documentTitle } from '../../lib/page-meta.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Wrench } from 'lucide-react';
 import { documentTitle } from '../../lib/page-meta.ts';
 import { StatusPage } from './StatusPage.tsx';

@@ -2,15 +2,16 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
+import { MemoryRouter } from 'react-router';
+import { RouteNotFoundError } from '../../lib/route-info.ts';
 import common from '../../../public/locales/en-GB/common.json';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { ChunkLoadError, loadChunk } from './chunk-load.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
+  await i18n.init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
 });
 afterEach(cleanup);
 
@@ -21,16 +22,38 @@ const Broken = () => {
 describe('RouteErrorBoundary', () => {
   it('shows the full-page error for an unexpected rendering error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', Component: Broken, errorElement: <RouteErrorBoundary /> }]);
     render(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter>
+          <RouteErrorBoundary>
+            <Broken />
+          </RouteErrorBoundary>
+        </MemoryRouter>
+      </I18nProvider>,
     );
     expect(await screen.findByRole('heading', { name: 'We may have dropped the ball on this one.' })).not.toBeNull();
     expect(screen.getByText('The page failed to load correctly. Try refreshing the page or return to the home page.')).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('button', { name: 'Reload page' })).not.toBeNull();
+  });
+});
+
+describe('RouteErrorBoundary with a route that reports not found', () => {
+  it('shows the not-found page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Missing = () => {
+      throw new RouteNotFoundError();
+    };
+    render(
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter>
+          <RouteErrorBoundary>
+            <Missing />
+          </RouteErrorBoundary>
+        </MemoryRouter>
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: "Whoops! Looks like you've gone offside." })).not.toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { LocateFixed, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/contract/geo';
 import { buttonClasses } from '../../lib/ui/Button.tsx';

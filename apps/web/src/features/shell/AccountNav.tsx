@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { NavLink } from 'react-router';
 import { logOut } from '../../lib/auth-state.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, NavLink } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
 import type { Theme } from '@app/contract/theme-defaults';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
 import type { Theme } from '@app/contract/theme-defaults';

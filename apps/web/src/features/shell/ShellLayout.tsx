@@ -1,12 +1,15 @@
-import { Suspense, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useCurrentBreadcrumbs } from '../../lib/page-meta.ts';
+
+// The home page has no trail, so the breadcrumb code (and its icons) loads with the first page that does.
+const Breadcrumbs = lazy(() => import('./Breadcrumbs.tsx').then((m) => ({ default: m.Breadcrumbs })));
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet } from 'react-router';
 import type { Theme } from '@app/contract/theme-defaults';
 import { useShellMode } from '../../lib/shell-mode.ts';
 import { isLoggedIn } from '../../lib/auth-state.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { AccountNav } from './AccountNav.tsx';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Header } from './Header.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useEmbeddedHeight } from './use-embedded-height.ts';
@@ -24,6 +27,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   const { isEmbedded, isKiosk } = useShellMode();
   useEmbeddedHeight(isEmbedded);
   usePageViews();
+  const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
   const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
 
   return (
@@ -35,7 +39,11 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
       )}
       {showChrome && <Header theme={theme} />}
       {SOURCE === 'my-account' && isLoggedIn() && <AccountNav />}
-      {!isEmbedded && <Breadcrumbs />}
+      {!isEmbedded && hasBreadcrumbs && (
+        <Suspense fallback={null}>
+          <Breadcrumbs />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Suspense fallback={<LoadingSpinner />}>
           <Outlet />

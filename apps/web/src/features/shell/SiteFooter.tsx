@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 
 const VenueFooter = lazy(() => import('./VenueFooter.tsx'));

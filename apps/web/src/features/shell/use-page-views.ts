@@ -1,25 +1,25 @@
 import { useEffect } from 'react';
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRouteInfo } from '../../lib/route-info.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
-import { loadGtm, pushPageView } from './gtm.ts';
-
-export type RouteHandle = { isRedirect?: boolean };
 
 /** Spec §4: page views go to the tag manager (when configured), except on redirect pages. */
 export const usePageViews = () => {
   const { analytics } = useClientSettings();
-  const location = useLocation();
-  const matches = useMatches();
-  const isRedirect = matches.some((match) => (match.handle as RouteHandle | undefined)?.isRedirect);
+  const { pathname, search } = useLocation();
+  const { isRedirect } = useRouteInfo();
 
   useEffect(() => {
-    if (analytics) loadGtm(analytics);
+    // Tag manager code loads only for a client that configured a container.
+    if (analytics) void import('./gtm.ts').then(({ loadGtm }) => loadGtm(analytics));
   }, [analytics]);
 
   useEffect(() => {
     if (!analytics || isRedirect) return;
     // After the screen has set its title.
-    const timer = setTimeout(() => pushPageView(location.pathname + location.search, document.title), 0);
+    const timer = setTimeout(() => {
+      void import('./gtm.ts').then(({ pushPageView }) => pushPageView(pathname + search, document.title));
+    }, 0);
     return () => clearTimeout(timer);
-  }, [analytics, isRedirect, location.pathname, location.search]);
+  }, [analytics, isRedirect, pathname, search]);
 };

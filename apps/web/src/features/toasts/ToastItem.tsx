@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
 import common from '../../../public/locales/en-GB/common.json';
 import { showToast, useToastStore } from '../../lib/toast/store.ts';
 import { Toaster } from './Toaster.tsx';
@@ -11,14 +11,14 @@ const i18n = i18next.createInstance();
 
 function renderToaster() {
   return render(
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <Toaster />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
 beforeAll(async () => {
-  await i18n.use(initReactI18next).init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
+  await i18n.init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
   // Toast items are a lazy chunk: let it resolve once, so the tests below render synchronously.
   renderToaster();
   act(() => {

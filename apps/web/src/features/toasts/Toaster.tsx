@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useToastStore } from '../../lib/toast/store.ts';
 
 /** Spec §9: toast width 325 px. */

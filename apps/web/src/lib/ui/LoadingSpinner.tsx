@@ -1,9 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { useI18nInstance } from '../i18n-react.tsx';
 
 /** Spec test id `loading-spinner`. `fullPage` centres it in the viewport. */
 export const LoadingSpinner = ({ fullPage = false, label }: { fullPage?: boolean; label?: string }) => {
-  const { t, ready } = useTranslation('common', { useSuspense: false });
-  const text = label ?? (ready ? t('loading') : 'Loading…');
+  // Never suspends: it is what Suspense shows while translations load.
+  const i18n = useI18nInstance();
+  const text = label ?? (i18n?.hasLoadedNamespace('common') ? i18n.t('common:loading') : 'Loading…');
   return (
     <div
       data-testid="loading-spinner"

@@ -1,5 +1,5 @@
 import { ArrowRight, CalendarDays, Clock, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { toMoney } from '@app/contract/money';
 import type { Course } from '../api/courses.ts';

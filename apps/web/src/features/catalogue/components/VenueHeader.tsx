@@ -1,5 +1,5 @@
 import { ArrowLeftRight, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import type { Venue } from '../../venues/api/venues.ts';
 import { venueAddress } from '../../venues/venue-address.ts';

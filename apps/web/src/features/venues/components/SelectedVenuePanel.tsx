@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { CalendarCheck, GraduationCap, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { Venue } from '../api/venues.ts';

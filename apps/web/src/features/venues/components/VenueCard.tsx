@@ -1,5 +1,5 @@
 import { Check, MapPin, Navigation, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatMiles } from '@app/contract/geo';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { Venue } from '../api/venues.ts';

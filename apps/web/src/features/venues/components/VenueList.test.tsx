@@ -2,9 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderPlain, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import type { ReactElement } from 'react';
+import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import type { Venue } from '../api/venues.ts';
 import { VenueList } from './VenueList.tsx';
 
@@ -13,13 +14,15 @@ const catalogue = JSON.parse(
 ) as Record<string, unknown>;
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
+  await i18next.init({
     lng: 'en-GB',
     resources: { 'en-GB': { catalogue } },
     interpolation: { escapeValue: false },
   });
 });
 afterEach(cleanup);
+
+const render = (ui: ReactElement) => renderPlain(<I18nProvider i18n={i18next}>{ui}</I18nProvider>);
 
 const venue = (i: number, overrides: Partial<Venue> = {}): Venue => ({
   id: i,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { Venue } from '../api/venues.ts';
 import { VenueCard } from './VenueCard.tsx';

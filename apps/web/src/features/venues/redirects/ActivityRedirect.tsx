@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
 import { categoryQuery } from '../../catalogue/api/categories.ts';
 import { Redirecting } from './redirect-helpers.tsx';
@@ -28,7 +28,9 @@ const ActivityRedirect = () => {
       void navigate('/', { replace: true });
     };
     showToast({ content: t('toasts.activityNotFound'), type: 'error', closeAfter: NOT_FOUND_TOAST_MS, callback: goHome });
-    const timer = window.setTimeout(goHome, NOT_FOUND_TOAST_MS);
+    // The toast's own timer starts when it is on screen, so its callback leaves after the full
+    // 3 s the visitor sees it; this later timer only covers a toast that never appeared.
+    const timer = window.setTimeout(goHome, NOT_FOUND_TOAST_MS + 2000);
     return () => window.clearTimeout(timer);
   }, [result.isError, navigate, t]);
 

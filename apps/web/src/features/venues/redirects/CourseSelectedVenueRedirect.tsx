@@ -1,13 +1,11 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { Redirecting, warn } from './redirect-helpers.tsx';
+import { RedirectRoute, type RedirectResolver } from './redirect-helpers.tsx';
 import { resolveVenue } from './SelectedVenueRedirect.tsx';
 
 /** Spec §2 /course-redirect-to-selected-venue. */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const slug = await resolveVenue(request);
-  if (slug) return redirect(`/courses/location/${slug}`);
-  await warn('toasts.selectVenueCourse');
-  return redirect('/');
+const resolveCourseRedirect: RedirectResolver = async ({ search }) => {
+  const slug = await resolveVenue(search);
+  return slug ? { to: `/courses/location/${slug}` } : { to: '/', warning: 'toasts.selectVenueCourse' };
 };
 
-export default Redirecting;
+const CourseSelectedVenueRedirect = () => <RedirectRoute resolve={resolveCourseRedirect} />;
+export default CourseSelectedVenueRedirect;

@@ -1,13 +1,12 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { getSelectedVenue } from '../../../lib/selected-venue.ts';
-import { Redirecting, venueExists, warn } from './redirect-helpers.tsx';
+import { RedirectRoute, venueExists, type RedirectResolver } from './redirect-helpers.tsx';
 
 /**
  * The venue in the URL (`?venue=` or `?centre=`), else the remembered one, if it still exists;
  * `null` when there is none.
  */
-export const resolveVenue = async (request: Request): Promise<string | null> => {
-  const params = new URL(request.url).searchParams;
+export const resolveVenue = async (search: string): Promise<string | null> => {
+  const params = new URLSearchParams(search);
   const candidates = [params.get('venue'), params.get('centre'), getSelectedVenue().slug];
   for (const slug of candidates) {
     if (slug && (await venueExists(slug))) return slug;
@@ -16,11 +15,10 @@ export const resolveVenue = async (request: Request): Promise<string | null> => 
 };
 
 /** Spec §2 /redirect-to-selected-venue. */
-export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const slug = await resolveVenue(request);
-  if (slug) return redirect(`/location/${slug}`);
-  await warn('toasts.selectVenueActivity');
-  return redirect('/');
+const resolveActivityRedirect: RedirectResolver = async ({ search }) => {
+  const slug = await resolveVenue(search);
+  return slug ? { to: `/location/${slug}` } : { to: '/', warning: 'toasts.selectVenueActivity' };
 };
 
-export default Redirecting;
+const SelectedVenueRedirect = () => <RedirectRoute resolve={resolveActivityRedirect} />;
+export default SelectedVenueRedirect;

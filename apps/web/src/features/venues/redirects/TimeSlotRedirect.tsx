@@ -1,13 +1,12 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { Redirecting } from './redirect-helpers.tsx';
+import { RedirectRoute, type RedirectResolver } from './redirect-helpers.tsx';
 
 /** Spec §2 /{venueSlug}/{activitySlug}/{dateSlug}[/{type}] → the time-slot page. */
-export const loader = ({ params, request }: LoaderFunctionArgs) => {
+const resolveTimeSlotRedirect: RedirectResolver = ({ params, search }) => {
   const parts = [params.venueSlug, params.activitySlug, params.dateSlug, params.type].filter(
     (part): part is string => !!part,
   );
-  const { search } = new URL(request.url);
-  return redirect(`/location/${parts.map(encodeURIComponent).join('/')}${search}`);
+  return { to: `/location/${parts.map(encodeURIComponent).join('/')}${search}` };
 };
 
-export default Redirecting;
+const TimeSlotRedirect = () => <RedirectRoute resolve={resolveTimeSlotRedirect} />;
+export default TimeSlotRedirect;

@@ -1,13 +1,13 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { setSelectedVenue } from '../../../lib/selected-venue.ts';
-import { notFound, Redirecting, venueExists } from './redirect-helpers.tsx';
+import { RedirectRoute, venueExists, type RedirectResolver } from './redirect-helpers.tsx';
 
 /** Spec §2 /{venueSlug}: that venue becomes the selected one; an unknown path is the not-found page. */
-export const loader = async ({ params }: LoaderFunctionArgs) => {
+export const resolveVenueRedirect: RedirectResolver = async ({ params }) => {
   const slug = params.venueSlug ?? '';
-  if (!(await venueExists(slug))) throw notFound();
+  if (!(await venueExists(slug))) return 'not-found';
   setSelectedVenue(slug);
-  return redirect(`/location/${slug}`);
+  return { to: `/location/${slug}` };
 };
 
-export default Redirecting;
+const VenueRedirect = () => <RedirectRoute resolve={resolveVenueRedirect} />;
+export default VenueRedirect;

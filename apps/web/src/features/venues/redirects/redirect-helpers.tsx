@@ -1,5 +1,7 @@
-import { data } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams, type Params } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { RouteNotFoundError } from '../../../lib/route-info.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -25,6 +27,42 @@ export const warn = async (key: string) => {
   showToast({ content: await catalogueText(key), type: 'warning' });
 };
 
+/** Where a redirect route sends the visitor: a path (with an optional warning first), or not found. */
+export type RedirectDecision = { to: string; warning?: string } | 'not-found';
+export type RedirectResolver = (args: { params: Readonly<Params>; search: string }) => Promise<RedirectDecision> | RedirectDecision;
+
+/**
+ * Runs a redirect route's decision once per URL, then replaces the history entry. An unknown
+ * subject renders the not-found page (through the route error boundary).
+ */
+export const RedirectRoute = ({ resolve }: { resolve: RedirectResolver }) => {
+  const params = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<unknown>(null);
+  const key = JSON.stringify([params, search]);
+
+  useEffect(() => {
+    let isCurrent = true;
+    Promise.resolve(resolve({ params, search }))
+      .then(async (decision) => {
+        if (!isCurrent) return;
+        if (decision === 'not-found') return setFailure(new RouteNotFoundError());
+        if (decision.warning) await warn(decision.warning);
+        if (isCurrent) void navigate(decision.to, { replace: true });
+      })
+      .catch((error: unknown) => isCurrent && setFailure(error));
+    return () => {
+      isCurrent = false;
+    };
+    // `key` stands for params and search, whose object identities change on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, resolve, navigate]);
+
+  if (failure) throw failure;
+  return <Redirecting />;
+};
+
 /** True when the venue exists; unknown or malformed slugs are false, other failures throw. */
 export const venueExists = async (slug: string): Promise<boolean> => {
   if (!SLUG.test(slug)) return false;
@@ -36,6 +74,3 @@ export const venueExists = async (slug: string): Promise<boolean> => {
     throw error;
   }
 };
-
-/** The route error element shows the not-found page for this (spec §2: any other path). */
-export const notFound = () => data('Not found', { status: 404 });
