@@ -17,7 +17,7 @@ test('a logged-in customer sees My account, and /register sends them to the redi
   await context.addCookies([{ name: 'auth_token_bookings', value: token, url: baseURL! }]);
   await page.goto('/basket');
   const port = new URL(baseURL!).port;
-  await expect(page.getByTestId('my-account-button')).toHaveAttribute('href', `http://my-account.localhost:${port}/`);
+  await expect(page.getByTestId('my-account-button')).toHaveAttribute('href', `http://my-account.localhost:${port}/dashboard`);
   await expect(page.getByTestId('login-button')).toHaveCount(0);
 
   await page.goto('/register?redirect=/pricing');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../lib/api/auth-token.ts';
-import { AUTH_USER_KEY } from './api/auth-user.ts';
+import { AUTH_USER_KEY } from '../../lib/auth-user.ts';
 
 /** Spec §9: login state poll. */
 export const LOGIN_POLL_MS = 5000;

@@ -20,7 +20,7 @@ export const useNavTargets = () => {
   const membershipPath = venue ? `/centre/${venue}` : '/';
   const membershipHref =
     SOURCE === 'online-joining' ? membershipPath : productUrl('online-joining', membershipPath, { isEmbedded });
-  const accountHref = SOURCE === 'my-account' ? '/' : productUrl('my-account', '/', { isEmbedded });
+  const accountHref = SOURCE === 'my-account' ? '/dashboard' : productUrl('my-account', '/dashboard', { isEmbedded });
 
   return {
     source: SOURCE,

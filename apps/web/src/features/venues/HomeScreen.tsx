@@ -66,7 +66,7 @@ const HomeScreen = () => {
 
   return (
     <div className="pb-16">
-      <section className="relative overflow-hidden bg-gradient-to-br from-dark-500 via-primary-600 to-secondary-500 text-white">
+      <section data-testid="welcome-section" className="relative overflow-hidden bg-gradient-to-br from-dark-500 via-primary-600 to-secondary-500 text-white">
         <span aria-hidden="true" className="absolute -top-24 -right-24 size-80 rounded-full bg-white/5" />
         <span aria-hidden="true" className="absolute -bottom-32 left-1/3 size-96 rounded-full bg-white/5" />
         <div className="relative mx-auto flex max-w-6xl flex-col gap-5 px-4 py-10 sm:py-14">

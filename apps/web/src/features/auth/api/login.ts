@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { setAuthToken } from '../../../lib/api/auth-token.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.ts';
-import { AUTH_USER_KEY, type AuthUser } from './auth-user.ts';
+import { AUTH_USER_KEY, type AuthUser } from '../../../lib/auth-user.ts';
 
 /** Spec §9: login attempt delay. */
 export const LOGIN_ATTEMPT_DELAY_MS = 250;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
-import { getAuthToken } from '../../../lib/api/auth-token.ts';
+import { api } from './api/client.ts';
+import { getAuthToken } from './api/auth-token.ts';
 
 export type MembershipUser = {
   id: number;

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useAuthUser } from '../../lib/auth-user.ts';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { RequireLogin } from './RequireLogin.tsx';
+import type { AuthUser } from '../../lib/auth-user.ts';
+
+type Props = { title: string; testId?: string; children: (user: AuthUser) => ReactNode };
+
+const Body = ({ title, testId, children }: Props) => {
+  const { t } = useTranslation('my-account');
+  const user = useAuthUser();
+  usePageMeta({ title });
+  return (
+    <section data-testid={testId} className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+      <h1 className="font-heading text-3xl text-dark-500 uppercase sm:text-4xl">{title}</h1>
+      <div className="mt-6">
+        {user.isPending ? (
+          <LoadingSpinner />
+        ) : user.isError ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+            {user.error.message || t('loadFailed')}
+          </p>
+        ) : (
+          children(user.data)
+        )}
+      </div>
+    </section>
+  );
+};
+
+/** The frame of every account screen: login required, title, the user loaded once. */
+export const AccountPage = (props: Props) => (
+  <RequireLogin>
+    <Body {...props} />
+  </RequireLogin>
+);

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { toMoney } from '@app/contract/money';
+import { AccountPage } from './AccountPage.tsx';
+
+const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';
+
+/** Account dashboard (spec test id `home-dashboard`): who is on the account and where to go next. */
+const DashboardScreen = () => {
+  const { t } = useTranslation('my-account');
+  return (
+    <AccountPage title={t('dashboard.title')} testId="home-dashboard">
+      {(user) => (
+        <div className="grid gap-5 md:grid-cols-3">
+          <div className={`${card} md:col-span-2`}>
+            <h2 className="text-xl font-semibold text-neutral-900">{t('dashboard.welcome', { name: user.firstName })}</h2>
+            <p className="mt-1 text-sm text-neutral-700">{t('dashboard.reference', { reference: user.reference })}</p>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg' })}>
+                {t('dashboard.bookActivity')}
+              </Link>
+              <Link to="/course-redirect-to-selected-venue" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+                {t('dashboard.bookCourse')}
+              </Link>
+            </div>
+          </div>
+          <div className={card}>
+            <h2 className="text-sm font-semibold tracking-wide text-neutral-700 uppercase">{t('dashboard.credit')}</h2>
+            <p className="mt-2 text-3xl font-bold text-neutral-900">{toMoney(user.credit.balance).formatted}</p>
+          </div>
+          <div className={`${card} md:col-span-3`}>
+            <h2 className="text-lg font-semibold text-neutral-900">{t('dashboard.people')}</h2>
+            <p className="mt-1 text-sm text-neutral-700">{t('dashboard.peopleHelp')}</p>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {user.membershipUsers.map((member) => (
+                <li key={member.id} className="rounded-lg border border-neutral-200 px-4 py-3">
+                  <p className="font-medium text-neutral-900">
+                    {member.firstName} {member.lastName}
+                  </p>
+                  <p className="text-sm text-neutral-700">{t(`relationship.${member.relationship}`)}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      )}
+    </AccountPage>
+  );
+};
+
+export default DashboardScreen;

@@ -1,0 +1,64 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+
+const accountSite = (baseURL: string, path: string) => {
+  const url = new URL(path, baseURL);
+  url.hostname = 'my-account.localhost';
+  return url.toString();
+};
+
+const logIn = async (page: Page) => {
+  await page.getByLabel('Email or customer reference').fill(DEMO_ACCOUNTS.customer.email);
+  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.customer.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+};
+
+test('a visitor opening the dashboard logs in on /login and comes back to it', async ({ page, baseURL }) => {
+  await page.goto(accountSite(baseURL!, '/dashboard'));
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  await logIn(page);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dashboard = page.getByTestId('home-dashboard');
+  await expect(dashboard.getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
+  await expect(dashboard.getByText('Customer reference ANW100001')).toBeVisible();
+  await expect(dashboard.getByText('£0.00')).toBeVisible();
+  // The linked family members of the demo customer.
+  await expect(dashboard.getByRole('listitem')).toHaveCount(4);
+  await expect(dashboard.getByText('Child')).toHaveCount(2);
+  await expect(page).toHaveTitle('Bookings | Dashboard');
+});
+
+test('every account sub-navigation link opens its screen', async ({ page, baseURL }) => {
+  await page.goto(accountSite(baseURL!, '/login'));
+  await logIn(page);
+  const nav = page.getByRole('navigation', { name: 'My account' });
+  await nav.getByRole('link', { name: 'My details' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
+  await expect(page.getByText(DEMO_ACCOUNTS.customer.email)).toBeVisible();
+
+  for (const [link, empty] of [
+    ['Memberships', 'You have no memberships on this account.'],
+    ['Packages', 'You have no packages on this account.'],
+    ['Bookings', 'You have no bookings yet.'],
+    ['Guest passes', 'You have no guest passes on this account.'],
+    ['Payments', 'You have made no payments on this account.'],
+  ] as const) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
+    await expect(page.getByText(empty)).toBeVisible();
+  }
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('home-dashboard')).toBeVisible();
+});
+
+for (const width of [375, 1280]) {
+  test(`axe finds no violations on the dashboard at ${width} px`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(accountSite(baseURL!, '/login?redirect=/dashboard'));
+    await logIn(page);
+    await expect(page.getByTestId('home-dashboard').getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
