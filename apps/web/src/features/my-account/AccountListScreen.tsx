@@ -3,9 +3,8 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { AccountPage } from './AccountPage.tsx';
 
-/** The account sections whose records (spec §1) the account holds none of yet. */
-const LIST_SECTIONS = ['memberships', 'packages', 'bookings', 'guest-passes', 'payments'] as const;
-type Section = (typeof LIST_SECTIONS)[number];
+/** The account sections whose records (spec §1) no account holds yet; the router lists the same paths. */
+type Section = 'memberships' | 'packages' | 'bookings' | 'guest-passes' | 'payments';
 
 /**
  * Memberships, packages, bookings, guest passes and payments: the account's records of each
