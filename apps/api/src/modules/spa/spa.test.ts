@@ -62,3 +62,17 @@ describe('SPA bundles by sub-domain', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('compression', () => {
+  it('sends scripts gzip-compressed to browsers that accept it', async () => {
+    fs.writeFileSync(path.join(dist, 'bookings', 'assets', 'big-abc.js'), `console.log(${JSON.stringify('x'.repeat(20_000))})`);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/big-abc.js',
+      headers: { host: 'localhost', 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThan(2_000);
+  });
+});
