@@ -1,31 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../lib/config.ts';
-import { createTestDatabase } from '../../../test/db.ts';
+import { describe, expect, it } from 'vitest';
+import { useSpaTestApp } from '../../../test/spa-app.ts';
 
-let app: App;
-let drop: () => Promise<void>;
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-404-'));
+const ctx = useSpaTestApp(['bookings']);
 
-beforeAll(async () => {
-  fs.mkdirSync(path.join(dist, 'bookings', 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dist, 'bookings', 'index.html'), '<html data-source="bookings"><head></head><body></body></html>');
-  const database = await createTestDatabase();
-  drop = database.drop;
-  app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url, WEB_DIST_DIR: dist }), db: database.db });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await drop();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
-
-const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
 
 describe('paths without a screen (spec §2 "Any other path")', () => {
   it.each(['/a/b/c/d/e', '/courses/location/v/a/c/extra', '/favicon.ico', '/assets/gone-123.js'])(
