@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { clientSettingsQuery } from '../lib/client-settings.ts';
 import { getSelectedVenue } from '../lib/selected-venue.ts';
 import { useRouteInfo } from '../lib/route-info.ts';
-import { applySearch } from '../lib/shell-mode.ts';
+import { applySearch, useShellMode } from '../lib/shell-mode.ts';
+import { logOut } from '../lib/auth-state.ts';
 import { documentTitle, usePageMetaStore } from '../lib/page-meta.ts';
 import { ThemeGate } from '../features/theme/ThemeGate.tsx';
 import { ShellLayout } from '../features/shell/ShellLayout.tsx';
@@ -32,7 +33,22 @@ const AppLayout = () => {
   const location = useLocation();
   const venue = useVenue();
   // Client settings load alongside the theme; the shell falls back to defaults until they arrive.
-  useQuery(clientSettingsQuery);
+  const kioskHomeUrl = useQuery(clientSettingsQuery).data?.kioskHomeUrl ?? null;
+  const { isKiosk, centre } = useShellMode();
+  // Spec §4: an idle kiosk logs out and goes home. Its code loads only in kiosk mode.
+  useEffect(() => {
+    if (!isKiosk) return;
+    let stop = () => {};
+    let isCancelled = false;
+    void import('../features/shell/kiosk-idle.ts').then(({ watchKioskIdle, kioskExitUrl }) => {
+      if (isCancelled) return;
+      stop = watchKioskIdle(() => void logOut(kioskExitUrl({ kioskHomeUrl, centre })));
+    });
+    return () => {
+      isCancelled = true;
+      stop();
+    };
+  }, [isKiosk, centre, kioskHomeUrl]);
   // Spec §4: a login or logout elsewhere (another tab, an expired cookie) re-renders the shell.
   const [, onLoginStateChange] = useReducer((n: number) => n + 1, 0);
   useLoginPoll(onLoginStateChange);

@@ -25,12 +25,15 @@ const redirect: { handle: RouteHandle } = { handle: { isRedirect: true } };
 
 const SOURCE = import.meta.env.VITE_SOURCE;
 
-const accountList = screen(() => import('../features/my-account/AccountListScreen.tsx'));
-const accountRoutes: RouteObject[] = [
-  { path: 'dashboard', ...screen(() => import('../features/my-account/DashboardScreen.tsx')) },
-  { path: 'my-details', ...screen(() => import('../features/my-account/MyDetailsScreen.tsx')) },
-  ...['memberships', 'packages', 'bookings', 'guest-passes', 'payments'].map((path) => ({ path, ...accountList })),
-];
+// A function, so builds of other sources drop it (and its lazy screens) entirely.
+const accountRoutes = (): RouteObject[] => {
+  const accountList = screen(() => import('../features/my-account/AccountListScreen.tsx'));
+  return [
+    { path: 'dashboard', ...screen(() => import('../features/my-account/DashboardScreen.tsx')) },
+    { path: 'my-details', ...screen(() => import('../features/my-account/MyDetailsScreen.tsx')) },
+    ...['memberships', 'packages', 'bookings', 'guest-passes', 'payments'].map((path) => ({ path, ...accountList })),
+  ];
+};
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */
 export const routes: RouteObject[] = [
@@ -50,7 +53,7 @@ export const routes: RouteObject[] = [
       // Spec §2: a /login page everywhere but the bookings site, which uses the modal.
       ...(SOURCE === 'bookings' ? [] : [{ path: 'login', ...screen(() => import('./LoginPage.tsx')) }]),
       // Spec §2 account sub-navigation: its screens live on the account site.
-      ...(SOURCE === 'my-account' ? accountRoutes : []),
+      ...(SOURCE === 'my-account' ? accountRoutes() : []),
       { path: 'location/:venueSlug', ...screen(() => import('../features/catalogue/ChooseActivityScreen.tsx')) },
       { path: 'location/:venueSlug/:activitySlug', ...screen(() => import('../features/catalogue/ChooseSubActivityScreen.tsx')) },
       { path: 'location/:venueSlug/:activitySlug/:dateSlug/:type?/*', ...screen(() => import('../features/timetable/TimeSlotScreen.tsx')) },

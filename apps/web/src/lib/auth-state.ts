@@ -6,10 +6,10 @@ export const isLoggedIn = (): boolean => Boolean(getAuthToken());
 
 /**
  * Spec §2 'Log out': revoke the token on the server (best effort: a dead network must not
- * keep anyone logged in here), forget it, and start again from the home page.
+ * keep anyone logged in here), forget it, and start again from the home page (or `then`).
  */
-export const logOut = async () => {
+export const logOut = async (then = '/') => {
   if (getAuthToken()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
   clearAuthToken();
-  window.location.assign('/');
+  window.location.assign(then);
 };

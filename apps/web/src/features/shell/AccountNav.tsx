@@ -30,7 +30,7 @@ export const AccountNav = () => {
           </li>
         ))}
         <li>
-          <button type="button" onClick={logOut} className={linkClass({ isActive: false })}>
+          <button type="button" onClick={() => void logOut()} className={linkClass({ isActive: false })}>
             {t('account.logOut')}
           </button>
         </li>

@@ -92,7 +92,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
         </ul>
         <div className="mt-4 border-t border-neutral-200 px-3 pt-5">
           {loggedIn ? (
-            <button type="button" onClick={logOut} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
+            <button type="button" onClick={() => void logOut()} className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-full' })}>
               {t('nav.logOut')}
             </button>
           ) : (

@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+
+test('an idle kiosk logs the customer out after 90 seconds and goes to the kiosk home address', async ({ page, request, baseURL }) => {
+  const login = await request.post('/api/auth/customer/login', {
+    data: { username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await page.context().addCookies([{ name: 'auth_token_bookings', value: data.token, url: baseURL! }]);
+  await page.clock.install();
+  await page.goto('/location/bury-leisure-centre?kiosk=true');
+  await expect(page.getByRole('link', { name: 'Back to Kiosk Home' }).first()).toBeAttached();
+  await expect(page.getByTestId('my-account-button').first()).toBeAttached();
+
+  // Activity keeps the session alive…
+  await page.clock.fastForward(60_000);
+  await page.mouse.click(5, 300);
+  await page.clock.fastForward(60_000);
+  await expect(page).toHaveURL(/\/location\/bury-leisure-centre/);
+
+  // …and 90 s without any sends the kiosk home, logged out (the demo client's kiosk home is /?kiosk=true).
+  await page.clock.fastForward(31_000);
+  await expect(page).toHaveURL(/\/\?kiosk=true$/);
+  await expect(page.getByTestId('login-button').first()).toBeAttached();
+  const user = await request.get('/api/auth/user', { headers: { authorization: `Bearer ${data.token}` } });
+  expect(user.status()).toBe(401);
+});
