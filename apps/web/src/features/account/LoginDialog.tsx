@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react';
+import { Suspense, useId, type ReactNode } from 'react';
+import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { X } from 'lucide-react';
 import { closeLoginModal, useLoginModal } from '../../lib/login-modal.ts';
@@ -12,15 +13,9 @@ import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 export const LoginDialog = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   const isOpen = useLoginModal((state) => state.isOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (isOpen && !element.open) element.showModal();
-    if (!isOpen && element.open) element.close();
-  }, [isOpen]);
+  const dialog = useModalDialog(isOpen);
 
   return (
     <dialog

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
@@ -14,16 +15,10 @@ const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral
 export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onClose: () => void; theme: Theme }) => {
   const { t } = useTranslation();
   const nav = useNavTargets();
-  const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const loggedIn = isLoggedIn();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (isOpen && !element.open) element.showModal();
-    if (!isOpen && element.open) element.close();
-  }, [isOpen]);
+  const dialog = useModalDialog(isOpen);
 
   // Following a link closes the drawer (a change of path, not the first render).
   const path = location.pathname;
