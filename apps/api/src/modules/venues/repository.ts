@@ -37,7 +37,9 @@ export const venuesRepository = (db: Db) => ({
 
   findBySlugOrId: async (clientId: number, idOrSlug: string) => {
     const query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
-    return (/^\d+$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)) : query.where('slug', '=', idOrSlug))
+    // Up to nine digits is an id (always within PostgreSQL's integer); longer digit runs can
+    // only be slugs, and must never reach an integer comparison.
+    return (/^\d{1,9}$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)) : query.where('slug', '=', idOrSlug))
       .executeTakeFirst();
   },
 

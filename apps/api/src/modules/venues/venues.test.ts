@@ -99,7 +99,7 @@ describe('GET /api/activities/venues/{id}', () => {
   });
 
   it('answers 404 for an unknown slug or id', async () => {
-    for (const id of ['no-such-venue', '999999']) {
+    for (const id of ['no-such-venue', '999999', '99999999999999999999']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/activities/venues/${id}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: "We couldn't find that venue." });
