@@ -161,7 +161,14 @@ export type SessionsTable = {
   revoked_at: Timestamp | null;
 };
 
+export type RateLimitsTable = {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+};
+
 export type Database = {
+  rate_limits: RateLimitsTable;
   sessions: SessionsTable;
   clients: ClientsTable;
   client_domains: ClientDomainsTable;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_base.ts';
 import * as m0003 from './0003_catalogue.ts';
 import * as m0004 from './0004_auth.ts';
+import * as m0005 from './0005_rate_limits.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
   '0001_base': m0001,
   '0003_catalogue': m0003,
   '0004_auth': m0004,
+  '0005_rate_limits': m0005,
 };

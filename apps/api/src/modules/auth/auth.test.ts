@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { useTestApp } from '../../../test/app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
+import { LOGIN_ATTEMPTS_PER_MINUTE } from './routes.ts';
 
 const ctx = useTestApp();
 
@@ -55,9 +58,35 @@ describe('POST /api/auth/customer/login', () => {
 
   it('limits repeated attempts with 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await login('limit@example.com', 'bad-password', '10.0.0.9')).statusCode);
-    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    for (let i = 0; i <= LOGIN_ATTEMPTS_PER_MINUTE; i += 1) {
+      statuses.push((await login('limit@example.com', 'bad-password', '10.0.0.9')).statusCode);
+    }
+    expect(LOGIN_ATTEMPTS_PER_MINUTE).toBe(20);
+    expect(statuses.slice(0, LOGIN_ATTEMPTS_PER_MINUTE).every((s) => s === 422)).toBe(true);
+    expect(statuses[LOGIN_ATTEMPTS_PER_MINUTE]).toBe(429);
+  });
+});
+
+describe('login rate limit across instances', () => {
+  it('is shared by every API instance on the same database', async () => {
+    const second = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url }), db: ctx.db, serveWeb: false });
+    await second.ready();
+    try {
+      const attempt = (app: typeof ctx.app) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/customer/login',
+          payload: { username: 'shared@example.com', password: 'bad-password' },
+          remoteAddress: '10.0.0.7',
+        });
+      const statuses: number[] = [];
+      // Alternate between the two instances: together they allow the limit once, not twice.
+      for (let i = 0; i <= LOGIN_ATTEMPTS_PER_MINUTE; i += 1) statuses.push((await attempt(i % 2 === 0 ? ctx.app : second)).statusCode);
+      expect(statuses.slice(0, LOGIN_ATTEMPTS_PER_MINUTE).every((s) => s === 422)).toBe(true);
+      expect(statuses[LOGIN_ATTEMPTS_PER_MINUTE]).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

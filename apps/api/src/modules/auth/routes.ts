@@ -4,10 +4,14 @@ import { ZErrorResponse } from '@app/contract/errors';
 import { ZAuthUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from '@app/contract/auth';
 import * as service from './service.ts';
 import { revokeSession } from './repository.ts';
+import { postgresRateLimitStore } from '../../lib/rate-limit-store.ts';
+
+/** Login attempts allowed per minute for one address and username (DESIGN.md §7). */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 20;
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.db) });
 
   app.post(
     '/api/auth/customer/login',
@@ -15,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         // Login attempts are limited per address and username (DESIGN.md §7).
         rateLimit: {
-          max: 10,
+          max: LOGIN_ATTEMPTS_PER_MINUTE,
           timeWindow: '1 minute',
           keyGenerator: (request) => `${request.ip}:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
           errorResponseBuilder: (_request, context) => ({
