@@ -14,15 +14,14 @@ import {
 import type { Config } from './lib/config.ts';
 import type { Db } from './db/connect.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
-import { tenantPlugin } from './lib/tenant.ts';
-import { authPlugin } from './lib/auth.ts';
+import { tenantPlugin } from './modules/client/plugin.ts';
+import { authPlugin } from './modules/auth/plugin.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { venueRoutes } from './modules/venues/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { geocodingRoutes } from './modules/geocoding/routes.ts';
 import { themeRoutes } from './modules/theme/routes.ts';
-import { staffThemeRoutes } from './modules/theme/staff-routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
 import { footerRoutes } from './modules/footer/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
@@ -116,7 +115,6 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
   await app.register(catalogueRoutes);
   await app.register(geocodingRoutes);
   await app.register(themeRoutes);
-  await app.register(staffThemeRoutes);
   await app.register(clientRoutes);
   await app.register(footerRoutes);
 

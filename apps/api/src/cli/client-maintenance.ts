@@ -3,7 +3,7 @@ import { loadConfig } from '../lib/config.ts';
 import { AlreadyRunningError, acquireDataDirLock } from '../lib/lock.ts';
 import { createDb } from '../db/connect.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { setClientMaintenance } from '../modules/theme/repository.ts';
+import { setMaintenanceBySlug } from '../modules/theme/service.ts';
 
 const USAGE = 'Usage: npm run client:maintenance -- on|off [--client <slug>]';
 
@@ -44,7 +44,7 @@ const main = async (args: string[]) => {
   }
   const db = createDb(connectionString, 1);
   try {
-    const found = await setClientMaintenance(db, slug, mode === 'on');
+    const found = await setMaintenanceBySlug(db, slug, mode === 'on');
     if (!found) throw new Error(`No client with the slug '${slug}'.`);
     console.log(
       mode === 'on'

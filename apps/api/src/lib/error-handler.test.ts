@@ -1,18 +1,33 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from './config.ts';
-import { conflict } from './errors.ts';
+import { conflict, internalError } from './errors.ts';
 import { createTestDatabase } from '../../test/db.ts';
 
 let app: App;
 let drop: () => Promise<void>;
+/** Every JSON log line the app wrote. */
+const logLines: string[] = [];
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
 
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = database.drop;
-  app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url }), db: database.db, serveWeb: false });
+  app = await buildApp({
+    config: loadConfig({ DATABASE_URL: database.url }),
+    db: database.db,
+    serveWeb: false,
+    logger: pino({ level: 'error' }, logSink),
+  });
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/test/echo',
@@ -20,7 +35,10 @@ beforeAll(async () => {
     async (request) => ({ data: request.body }),
   );
   typed.get('/api/test/sold-out', async () => {
-    throw conflict('This class is full');
+    throw conflict('class_full', 'This class is full');
+  });
+  typed.get('/api/test/broken-invariant', async () => {
+    throw internalError('ledger_out_of_balance', 'ledger 42 is out of balance by 300 pence');
   });
   typed.get('/api/test/crash', async () => {
     throw new Error('relation "secret_table" does not exist');
@@ -39,6 +57,7 @@ describe('error handler', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'The given data was invalid.',
+      code: 'validation_failed',
       errors: { email: ['Must be a valid email'], quantity: ['Must be at least 1'] },
     });
   });
@@ -46,14 +65,29 @@ describe('error handler', () => {
   it('keeps the real status of an application error', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/sold-out' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This class is full' });
+    expect(response.json()).toEqual({ message: 'This class is full', code: 'class_full' });
   });
 
   it('hides internals of unexpected failures', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Something has gone wrong, please try again.' });
+    expect(response.json()).toEqual({ message: 'Something has gone wrong, please try again.', code: 'internal_error' });
     expect(response.body).not.toContain('secret_table');
+  });
+
+  it("sends only the generic message for an application error of status 500, and logs the detail with the request id", async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/broken-invariant', headers: { 'x-request-id': 'req-broken-1' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something has gone wrong, please try again.', code: 'ledger_out_of_balance' });
+    expect(response.body).not.toContain('ledger 42');
+    const logged = logLines.filter((line) => line.includes('req-broken-1'));
+    expect(logged.join('\n')).toContain('ledger 42 is out of balance by 300 pence');
+  });
+
+  it('answers an unknown route with 404 and the route_not_found code', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Route GET /api/test/nowhere not found.', code: 'route_not_found' });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
@@ -64,6 +98,6 @@ describe('error handler', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toHaveProperty('message');
+    expect(response.json()).toMatchObject({ message: expect.any(String), code: 'bad_request' });
   });
 });

@@ -1,8 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
-
-const GENERIC_500 = 'Something has gone wrong, please try again.';
+import { AppError, GENERIC_ERROR_MESSAGE } from './errors.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -13,7 +11,25 @@ const fieldOf = (issue: ValidationIssue, context: string | undefined): string =>
   return fromInstance || context || 'body';
 };
 
-/** One error handler: DESIGN.md §3 shape, real statuses, no stack traces or SQL in responses. */
+/** Codes for Fastify's own 4xx answers (bad JSON, body too large, …), by status. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+/**
+ * One error handler: DESIGN.md §3 shape `{ message, errors? }` plus a stable `code`, real
+ * statuses, and for any status ≥ 500 only the generic message of spec §8 (the detail goes to
+ * the log with the request id).
+ */
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -22,27 +38,37 @@ export const registerErrorHandler = (app: FastifyInstance) => {
         const field = fieldOf(issue, error.validationContext);
         (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
-      return reply.status(422).send({ message: 'The given data was invalid.', errors });
+      return reply.status(422).send({ message: 'The given data was invalid.', code: 'validation_failed', errors });
     }
     if (error instanceof AppError) {
+      if (error.status >= 500) {
+        request.log.error({ err: error, code: error.code }, 'request failed');
+        return reply.status(error.status).send({ message: GENERIC_ERROR_MESSAGE, code: error.code });
+      }
       return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .status(error.status)
+        .send(
+          error.errors
+            ? { message: error.message, code: error.code, errors: error.errors }
+            : { message: error.message, code: error.code },
+        );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: GENERIC_500 });
+      return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE, code: 'internal_error' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: GENERIC_500 });
+      return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE, code: 'internal_error' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type…) keep their status.
-    return reply.status(status).send({ message: error.message });
+    return reply.status(status).send({ message: error.message, code: CODE_BY_STATUS[status] ?? 'request_failed' });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.` }),
+    reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found.`, code: 'route_not_found' }),
   );
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/money';
+import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/rules/money';
 import { api } from './api/client.ts';
 
 /** Client of spec §3 as the app uses it (camelCase after the API client's conversion). */

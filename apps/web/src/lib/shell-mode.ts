@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Source } from '@app/contract/sources';
+import type { Source } from '@app/contract/rules/sources';
 
 /**
  * Runtime modes of the shell (spec §2 query parameters, DESIGN.md §2): `?embedded=true` and

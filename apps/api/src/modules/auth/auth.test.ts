@@ -42,6 +42,7 @@ describe('POST /api/auth/customer/login', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'These credentials do not match our records.',
+        code: 'invalid_credentials',
         errors: { username: ['These credentials do not match our records.'] },
       });
     }
@@ -52,6 +53,7 @@ describe('POST /api/auth/customer/login', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       message: 'The given data was invalid.',
+      code: 'validation_failed',
       errors: { username: [expect.any(String)], password: [expect.any(String)] },
     });
   });
@@ -108,7 +110,24 @@ describe('GET /api/auth/user', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/user' })).statusCode).toBe(401);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(response.json()).toEqual({ message: 'Unauthenticated.', code: 'unauthenticated' });
+  });
+});
+
+describe('a service failure of status 500', () => {
+  it("never sends the service's own message: an account without its 'self' membership user answers the generic text", async () => {
+    const token = await tokenFor(DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
+    const user = await ctx.db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.customer.email).executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('membership_users')
+      .set({ relationship: 'other' })
+      .where('account_user_id', '=', user.id)
+      .where('relationship', '=', 'self')
+      .execute();
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Something has gone wrong, please try again.', code: 'account_without_membership_user' });
+    expect(response.body).not.toMatch(/membership user|User \d+/);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
-import { ZErrorResponse } from '@app/contract/errors';
-import { ZAuthUserResponse, ZLoginRequest, ZLoginResponse, ZLogoutResponse } from '@app/contract/auth';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZLoginRequest, ZLoginResponse } from '@app/contract/auth/login';
+import { ZGetAuthUserResponse } from '@app/contract/auth/get-auth-user';
+import { ZLogoutResponse } from '@app/contract/auth/logout';
 import * as service from './service.ts';
-import { revokeSession } from './repository.ts';
 import { postgresRateLimitStore } from '../../lib/rate-limit-store.ts';
 
 /** Login attempts allowed per minute for one address and username (DESIGN.md §7). */
@@ -42,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/user',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['auth'], summary: 'The logged-in user with their membership users', response: { 200: ZAuthUserResponse, 401: ZErrorResponse } },
+      schema: { tags: ['auth'], summary: 'The logged-in user with their membership users', response: { 200: ZGetAuthUserResponse, 401: ZErrorResponse, 404: ZErrorResponse, 500: ZErrorResponse } },
     },
     async (request) => ({ data: await service.authUser(app.db, request.clientId, request.auth!.userId) }),
   );
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: ZLogoutResponse, 401: ZErrorResponse } },
     },
     async (request) => {
-      await revokeSession(app.db, request.auth!.sessionId);
+      await service.logout(app.db, request.auth!.sessionId);
       return { data: { message: 'Logged out.' } };
     },
   );

@@ -1,14 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthUserWire } from '@app/contract/auth';
+import type { AuthUserWire } from '@app/contract/auth/auth-user';
 import type { Db } from '../../db/connect.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { internalError, notFound, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 export const SESSION_DAYS = 30;
 const INVALID_LOGIN = 'These credentials do not match our records.';
 
+export type AuthSession = { sessionId: number; userId: number; role: 'customer' | 'staff' };
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The live (not revoked, not expired) session a bearer token stands for, or null. */
+export const sessionForToken = async (db: Db, clientId: number, token: string): Promise<AuthSession | null> => {
+  const session = await repo.findActiveSession(db, clientId, hashToken(token));
+  return session ? { sessionId: session.sessionId, userId: session.userId, role: session.role } : null;
+};
+
+export const logout = async (db: Db, sessionId: number) => {
+  await repo.revokeSession(db, sessionId);
+};
 
 // Verifying against a real hash when the user does not exist keeps timing the same for both cases.
 const decoyHash = hashPassword('decoy-password-for-timing');
@@ -18,7 +30,7 @@ export const login = async (db: Db, clientId: number, username: string, password
   const isValid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
   // 422, not 401: the web client treats any 401 as an expired session (spec §8: clear the
   // token and reload), while a failed login must stay on screen with the server's message.
-  if (!user || !isValid) throw new AppError(422, INVALID_LOGIN, { username: [INVALID_LOGIN] });
+  if (!user || !isValid) throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     clientId,
@@ -31,10 +43,10 @@ export const login = async (db: Db, clientId: number, username: string, password
 
 export const authUser = async (db: Db, clientId: number, userId: number): Promise<AuthUserWire> => {
   const profile = await repo.findUserProfile(db, clientId, userId);
-  if (!profile) throw notFound();
+  if (!profile) throw notFound('user_not_found');
   const { user, members } = profile;
   const self = members.find((m) => m.relationship === 'self');
-  if (!self) throw new AppError(500, 'The account has no membership user.');
+  if (!self) throw internalError('account_without_membership_user', `User ${userId} has no 'self' membership user.`);
   return {
     ...user,
     home_venue_slug: self.home_venue_slug,

@@ -66,7 +66,7 @@ describe('GET /api/activities/venue/{venue}/categories', () => {
   it('answers 404 for an unknown venue and 422 for a malformed slug', async () => {
     const missing = await get('/api/activities/venue/no-such-venue/categories');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: "We couldn't find that venue." });
+    expect(missing.json()).toEqual({ message: "We couldn't find that venue.", code: 'venue_not_found' });
     expect((await get('/api/activities/venue/Not_A_Slug/categories')).statusCode).toBe(422);
   });
 });
@@ -93,7 +93,7 @@ describe('GET /api/activities/venue/{venue}/categories/{activitySlug}', () => {
     ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: "We couldn't find the activity you are looking for" });
+      expect(response.json()).toEqual({ message: "We couldn't find the activity you are looking for", code: 'activity_not_found' });
     }
   });
 
@@ -165,7 +165,7 @@ describe('GET /api/activities/venue/{venue}/courses/{categorySlug}/{courseSlug}'
     ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: "We couldn't find that course." });
+      expect(response.json()).toEqual({ message: "We couldn't find that course.", code: 'course_not_found' });
     }
   });
 });

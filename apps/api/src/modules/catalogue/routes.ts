@@ -1,26 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@app/contract/errors';
-import { ZCategoryListResponse, ZCategoryParams, ZCategoryResponse, ZVenueParams } from '@app/contract/category';
-import { ZCourseListQuery, ZCourseListResponse, ZCourseParams, ZCourseResponse } from '@app/contract/course';
-import { catalogueService } from './service.ts';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZListCategoriesParams, ZListCategoriesResponse } from '@app/contract/catalogue/list-categories';
+import { ZGetCategoryParams, ZGetCategoryResponse } from '@app/contract/catalogue/get-category';
+import { ZListCoursesParams, ZListCoursesQuery, ZListCoursesResponse } from '@app/contract/catalogue/list-courses';
+import { ZGetCourseParams, ZGetCourseResponse } from '@app/contract/catalogue/get-course';
+import * as catalogue from './service.ts';
 
 const errors = { 404: ZErrorResponse, 422: ZErrorResponse };
 
 /** The catalogue of a venue (spec §7): categories, sub-activities and courses. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = catalogueService(app.db);
-
   app.get(
     '/api/activities/venue/:venue/categories',
     {
       schema: {
         tags: ['catalogue'],
         summary: 'Activity categories (roots and sub-activities) offered at a venue',
-        params: ZVenueParams,
-        response: { 200: ZCategoryListResponse, ...errors },
+        params: ZListCategoriesParams,
+        response: { 200: ZListCategoriesResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.categories(request.clientId, request.params.venue) }),
+    async (request) => ({ data: await catalogue.listCategories(app.db, request.clientId, request.params.venue) }),
   );
 
   app.get(
@@ -29,12 +29,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'One activity category at a venue, with its sub-activities there',
-        params: ZCategoryParams,
-        response: { 200: ZCategoryResponse, ...errors },
+        params: ZGetCategoryParams,
+        response: { 200: ZGetCategoryResponse, ...errors },
       },
     },
     async (request) => ({
-      data: await service.category(request.clientId, request.params.venue, request.params.activitySlug),
+      data: await catalogue.getCategory(app.db, request.clientId, request.params.venue, request.params.activitySlug),
     }),
   );
 
@@ -44,13 +44,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'Courses at a venue that have not finished; `category` narrows to one course category',
-        params: ZVenueParams,
-        querystring: ZCourseListQuery,
-        response: { 200: ZCourseListResponse, ...errors },
+        params: ZListCoursesParams,
+        querystring: ZListCoursesQuery,
+        response: { 200: ZListCoursesResponse, ...errors },
       },
     },
     async (request) => ({
-      data: await service.courses(request.clientId, request.params.venue, request.query.category),
+      data: await catalogue.listCourses(app.db, request.clientId, request.params.venue, request.query.category),
     }),
   );
 
@@ -60,12 +60,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'One course at a venue',
-        params: ZCourseParams,
-        response: { 200: ZCourseResponse, ...errors },
+        params: ZGetCourseParams,
+        response: { 200: ZGetCourseResponse, ...errors },
       },
     },
     async (request) => ({
-      data: await service.course(
+      data: await catalogue.getCourse(
+        app.db,
         request.clientId,
         request.params.venue,
         request.params.categorySlug,
@@ -74,4 +75,3 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 };
-

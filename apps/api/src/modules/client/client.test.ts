@@ -32,6 +32,6 @@ describe('GET /api/client', () => {
     await ctx.db.updateTable('clients').set({ slug: 'renamed' }).where('slug', '=', 'active-north-west').execute();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/client', headers: { host: 'unknown.example.org' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No client is configured for this site.' });
+    expect(response.json()).toEqual({ message: 'No client is configured for this site.', code: 'client_not_configured' });
   });
 });

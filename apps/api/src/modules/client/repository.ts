@@ -15,3 +15,10 @@ export const findClientSettings = async (db: Db, clientId: number) =>
     ])
     .where('id', '=', clientId)
     .executeTakeFirst();
+
+/** The client serving a host (`client_domains`, DESIGN.md §4). */
+export const findClientIdByHost = async (db: Db, host: string): Promise<number | undefined> =>
+  (await db.selectFrom('client_domains').select('client_id').where('host', '=', host).executeTakeFirst())?.client_id;
+
+export const findClientIdBySlug = async (db: Db, slug: string): Promise<number | undefined> =>
+  (await db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst())?.id;

@@ -45,7 +45,9 @@ describe('GET /api/activities/footer', () => {
   });
 
   it('answers 404 for an unknown venue and 422 without a valid venue', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=nowhere' })).statusCode).toBe(404);
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: "We couldn't find that venue.", code: 'venue_not_found' });
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({ message: 'The given data was invalid.' });

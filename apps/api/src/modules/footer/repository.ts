@@ -1,9 +1,5 @@
 import type { Db } from '../../db/connect.ts';
 
-export const findVenueFooter = async (db: Db, clientId: number, slug: string) =>
-  db
-    .selectFrom('venues')
-    .select('footer_html')
-    .where('client_id', '=', clientId)
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+/** The stored (unsanitised) footer HTML of a venue, by id; null when it has none. */
+export const findFooterHtml = async (db: Db, venueId: number): Promise<string | null> =>
+  (await db.selectFrom('venues').select('footer_html').where('id', '=', venueId).executeTakeFirst())?.footer_html ?? null;

@@ -1,12 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
-import { findVenueFooter } from './repository.ts';
-import { sanitiseFooterHtml } from './sanitise.ts';
-
-const ZFooterQuery = z.object({
-  venue: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Must be a venue slug'),
-});
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZGetFooterQuery, ZGetFooterResponse } from '@app/contract/footer/get-footer';
+import { getFooterHtml } from './service.ts';
 
 export const footerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,16 +10,13 @@ export const footerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['shell'],
         summary: "A venue's footer block as sanitised text/html (empty when the venue has none; 404 for an unknown venue)",
-        querystring: ZFooterQuery,
+        querystring: ZGetFooterQuery,
+        response: { 200: ZGetFooterResponse, 404: ZErrorResponse, 422: ZErrorResponse },
       },
     },
     async (request, reply) => {
-      const venue = await findVenueFooter(app.db, request.clientId, request.query.venue);
-      if (!venue) throw notFound();
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(venue.footer_html ? sanitiseFooterHtml(venue.footer_html) : '');
+      const html = await getFooterHtml(app.db, request.clientId, request.query.venue);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     },
   );
 };

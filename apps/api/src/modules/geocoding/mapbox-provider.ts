@@ -1,5 +1,5 @@
-import type { PlaceDto } from '@app/contract/geocode';
-import { MAP_DEFAULTS } from '@app/contract/geo';
+import type { PlaceDto } from '@app/contract/geocoding/place';
+import { MAP_DEFAULTS } from '@app/contract/rules/geo';
 import type { GeocodingProvider } from './provider.ts';
 
 type MapboxFeature = { text?: unknown; place_name?: unknown; center?: unknown };

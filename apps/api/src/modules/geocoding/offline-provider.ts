@@ -1,4 +1,4 @@
-import type { PlaceDto } from '@app/contract/geocode';
+import type { PlaceDto } from '@app/contract/geocoding/place';
 import type { GeocodingProvider } from './provider.ts';
 
 type City = {

@@ -1,4 +1,4 @@
-import type { PlaceDto } from '@app/contract/geocode';
+import type { PlaceDto } from '@app/contract/geocoding/place';
 
 /** Geocoding behind one interface (DESIGN.md §5): offline by default, Mapbox when a token is set. */
 export type GeocodingProvider = {

@@ -1,27 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@app/contract/errors';
-import { ZGeocodeQuery, ZGeocodeResponse } from '@app/contract/geocode';
-import { createMapboxProvider } from './mapbox-provider.ts';
-import { createOfflineProvider } from './offline-provider.ts';
-import { type GeocodingProvider, withCache, withFallback } from './provider.ts';
-
-const DEFAULT_LIMIT = 5;
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZSearchPlacesQuery, ZSearchPlacesResponse } from '@app/contract/geocoding/search-places';
+import type { GeocodingProvider } from './provider.ts';
+import { createGeocodingProvider, searchPlaces } from './service.ts';
 
 type Options = { provider?: GeocodingProvider };
 
 /** Place search for the venue map (spec §5, §7): Great Britain only. */
 export const geocodingRoutes: FastifyPluginAsyncZod<Options> = async (app, options) => {
-  const offline = createOfflineProvider();
-  const token = app.config.MAPBOX_TOKEN;
   const provider =
     options.provider ??
-    (token
-      ? withCache(
-          withFallback(createMapboxProvider({ token }), offline, (error) =>
-            app.log.warn({ err: error }, 'mapbox geocoding failed; using the offline place list'),
-          ),
-        )
-      : offline);
+    createGeocodingProvider({
+      mapboxToken: app.config.MAPBOX_TOKEN,
+      onFallback: (error) => app.log.warn({ err: error }, 'mapbox geocoding failed; using the offline place list'),
+    });
 
   app.get(
     '/api/activities/geocode',
@@ -29,12 +21,12 @@ export const geocodingRoutes: FastifyPluginAsyncZod<Options> = async (app, optio
       schema: {
         tags: ['geocoding'],
         summary: 'Places in Great Britain matching a search, best first',
-        querystring: ZGeocodeQuery,
-        response: { 200: ZGeocodeResponse, 422: ZErrorResponse },
+        querystring: ZSearchPlacesQuery,
+        response: { 200: ZSearchPlacesResponse, 422: ZErrorResponse },
       },
     },
     async (request, reply) => {
-      const data = await provider.search(request.query.query, request.query.limit ?? DEFAULT_LIMIT);
+      const data = await searchPlaces(provider, request.query.query, request.query.limit);
       reply.header('cache-control', 'public, max-age=3600');
       return { data };
     },

@@ -30,6 +30,6 @@ describe('unknown API routes', () => {
   it('answer 404 with the error shape', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Route GET /api/nope not found.' });
+    expect(response.json()).toEqual({ message: 'Route GET /api/nope not found.', code: 'route_not_found' });
   });
 });

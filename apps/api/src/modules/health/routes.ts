@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZHealthResponse } from '@app/contract/health';
+import { ZGetHealthResponse } from '@app/contract/health/get-health';
+import { checkHealth } from './service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,18 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database check',
-        response: { 200: ZHealthResponse, 503: ZHealthResponse },
+        response: { 200: ZGetHealthResponse, 503: ZGetHealthResponse },
       },
     },
     async (_request, reply) => {
-      const database = await sql`SELECT 1`
-        .execute(app.db)
-        .then(() => 'ok' as const)
-        .catch(() => 'unreachable' as const);
-      const body = {
-        data: { status: database === 'ok' ? ('ok' as const) : ('degraded' as const), database, version: app.appVersion },
-      };
-      return reply.status(database === 'ok' ? 200 : 503).send(body);
+      const data = await checkHealth(app.db, app.appVersion);
+      return reply.status(data.status === 'ok' ? 200 : 503).send({ data });
     },
   );
 };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SOURCES, sourceForHost, type Source } from '@app/contract/sources';
+import { SOURCES, sourceForHost, type Source } from '@app/contract/rules/sources';
 import { isSpaPath, withoutTrailingSlash } from './known-paths.ts';
 
 type Options = { distDir: string; runtimeConfig: Record<string, string | null> };

@@ -21,16 +21,6 @@ export const findClientMaintenance = async (db: Db, clientId: number): Promise<b
   (await db.selectFrom('clients').select('maintenance_mode').where('id', '=', clientId).executeTakeFirst())
     ?.maintenance_mode ?? false;
 
-export const findVenueId = async (db: Db, clientId: number, slug: string): Promise<number | undefined> =>
-  (
-    await db
-      .selectFrom('venues')
-      .select('id')
-      .where('client_id', '=', clientId)
-      .where('slug', '=', slug)
-      .executeTakeFirst()
-  )?.id;
-
 /** The client-level theme row, or the venue-level one when `venueId` is given. */
 export const findThemeLevel = async (db: Db, clientId: number, venueId: number | null): Promise<ThemeRow | undefined> =>
   db

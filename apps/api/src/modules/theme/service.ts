@@ -1,18 +1,23 @@
-import { resolveTheme, type Theme } from '@app/contract/theme-defaults';
+import { resolveTheme, type Theme } from '@app/contract/rules/theme-defaults';
+import type { ThemeWire } from '@app/contract/theme/theme';
+import type { UpdateThemeLevelRequest } from '@app/contract/staff/update-theme-level';
 import type { Db } from '../../db/connect.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { ThemeWire } from '@app/contract/theme';
-import type { ThemeUpdate } from '@app/contract/theme';
+import { serviceUnavailable } from '../../lib/errors.ts';
+import { getVenue } from '../venues/service.ts';
 import {
   findClientMaintenance,
   findThemeLevel,
-  findVenueId,
+  setClientMaintenance,
   setMaintenanceById,
   THEME_COLUMNS,
   upsertThemeLevel,
   type ThemeRow,
 } from './repository.ts';
 
+/**
+ * Spec §2 maintenance text. The web app shows it on its maintenance page when the theme
+ * answers 503 'site_in_maintenance'; the API itself logs it (a 5xx body carries the generic text).
+ */
 export const MAINTENANCE_MESSAGE = 'Unable to access the site due to planned maintenance.';
 
 const camel = (column: string) => column.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -34,27 +39,20 @@ const toWire = (theme: Theme): ThemeWire => ({
   theme_app_secondary_button_style: theme.themeAppSecondaryButtonStyle,
 });
 
+/** The venue's id through the venues service (404 'venue_not_found'), or null for the client level. */
+const venueIdOrNull = async (db: Db, clientId: number, venueSlug: string | undefined): Promise<number | null> =>
+  venueSlug ? (await getVenue(db, clientId, venueSlug)).id : null;
+
 /**
  * The theme for a client, optionally for one venue: defaults ← client level ← venue level.
  * A client in maintenance answers 503 (spec §2: the web app shows the maintenance page).
  */
-export const getTheme = async (db: Db, clientId: number, venueSlug: string | undefined) => {
-  if (await findClientMaintenance(db, clientId)) throw new AppError(503, MAINTENANCE_MESSAGE);
-  let venueLayer: ThemeRow | undefined;
-  if (venueSlug) {
-    const venueId = await findVenueId(db, clientId, venueSlug);
-    if (venueId === undefined) throw notFound();
-    venueLayer = await findThemeLevel(db, clientId, venueId);
-  }
+export const getTheme = async (db: Db, clientId: number, venueSlug: string | undefined): Promise<ThemeWire> => {
+  if (await findClientMaintenance(db, clientId)) throw serviceUnavailable('site_in_maintenance', MAINTENANCE_MESSAGE);
+  const venueId = await venueIdOrNull(db, clientId, venueSlug);
+  const venueLayer = venueId === null ? undefined : await findThemeLevel(db, clientId, venueId);
   const clientLayer = await findThemeLevel(db, clientId, null);
   return toWire(resolveTheme(toLayer(clientLayer), toLayer(venueLayer)));
-};
-
-const venueIdOrNull = async (db: Db, clientId: number, venueSlug: string | undefined): Promise<number | null> => {
-  if (!venueSlug) return null;
-  const venueId = await findVenueId(db, clientId, venueSlug);
-  if (venueId === undefined) throw notFound();
-  return venueId;
 };
 
 const emptyRow = (): ThemeRow => Object.fromEntries(THEME_COLUMNS.map((column) => [column, null])) as ThemeRow;
@@ -66,11 +64,20 @@ export const getThemeLevel = async (db: Db, clientId: number, venueSlug: string 
   return { venue: venueSlug ?? null, theme: row };
 };
 
-/** A staff edit of one level; validated by ZThemeUpdate (colours, fonts, logo URL). */
-export const updateThemeLevel = async (db: Db, clientId: number, venueSlug: string | undefined, changes: ThemeUpdate) => {
+/** A staff edit of one level; validated by ZUpdateThemeLevelRequest (colours, fonts, logo URL). */
+export const updateThemeLevel = async (
+  db: Db,
+  clientId: number,
+  venueSlug: string | undefined,
+  changes: UpdateThemeLevelRequest,
+) => {
   const venueId = await venueIdOrNull(db, clientId, venueSlug);
   const row = await upsertThemeLevel(db, clientId, venueId, changes);
   return { venue: venueSlug ?? null, theme: row };
 };
 
 export const setMaintenance = (db: Db, clientId: number, enabled: boolean) => setMaintenanceById(db, clientId, enabled);
+
+/** The maintenance switch by client slug (`npm run client:maintenance`); false for an unknown slug. */
+export const setMaintenanceBySlug = (db: Db, clientSlug: string, enabled: boolean) =>
+  setClientMaintenance(db, clientSlug, enabled);

@@ -17,7 +17,7 @@ describe('staff theme editing', () => {
     const customer = { authorization: `Bearer ${await tokenFor(DEMO_ACCOUNTS.customer)}` };
     const response = await ctx.app.inject({ method: 'PATCH', url: '/api/staff/theme', headers: customer, payload: { theme_app_primary_colour: '#000' } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'Unauthorised.' });
+    expect(response.json()).toEqual({ message: 'Unauthorised.', code: 'forbidden' });
   });
 
   it("changes a venue's theme, which the public theme then serves, and null hands a field back to the client level", async () => {

@@ -38,7 +38,7 @@ describe('GET /api/frontend/theme', () => {
   it('answers 404 for an unknown venue so the web app retries without it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme?venue=nowhere' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Unable to complete request, item not found.' });
+    expect(response.json()).toEqual({ message: "We couldn't find that venue.", code: 'venue_not_found' });
   });
 
   it('rejects a venue that is not a slug with 422', async () => {
@@ -62,7 +62,8 @@ describe('GET /api/frontend/theme', () => {
     expect(await setClientMaintenance(ctx.db, 'active-north-west', true)).toBe(true);
     const during = await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme' });
     expect(during.statusCode).toBe(503);
-    expect(during.json()).toEqual({ message: 'Unable to access the site due to planned maintenance.' });
+    // A 5xx body never carries our own text (spec §8); the code says why, the web page says the rest.
+    expect(during.json()).toEqual({ message: 'Something has gone wrong, please try again.', code: 'site_in_maintenance' });
     await setClientMaintenance(ctx.db, 'active-north-west', false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme' })).statusCode).toBe(200);
   });

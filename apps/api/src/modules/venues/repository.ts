@@ -25,24 +25,25 @@ const VENUE_COLUMNS = [
 /** `%`, `_` and `\` typed by a user match themselves. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export const venuesRepository = (db: Db) => ({
-  /** A client's venues by name; `search` is a case-insensitive substring (trigram index). */
-  list: async (clientId: number, search?: string) => {
-    let query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
-    if (search) {
-      query = query.where(sql<boolean>`lower(name) LIKE ${`%${escapeLike(search.toLowerCase())}%`} ESCAPE '\\'`);
-    }
-    return query.orderBy(sql`lower(name)`).orderBy('id').execute();
-  },
+/** A client's venues by name; `search` is a case-insensitive substring (trigram index). */
+export const listVenues = async (db: Db, clientId: number, search?: string) => {
+  let query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
+  if (search) {
+    query = query.where(sql<boolean>`lower(name) LIKE ${`%${escapeLike(search.toLowerCase())}%`} ESCAPE '\\'`);
+  }
+  return query.orderBy(sql`lower(name)`).orderBy('id').execute();
+};
 
-  findBySlugOrId: async (clientId: number, idOrSlug: string) => {
-    const query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
-    // Up to nine digits is an id (always within PostgreSQL's integer); longer digit runs can
-    // only be slugs, and must never reach an integer comparison.
-    return (/^\d{1,9}$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)) : query.where('slug', '=', idOrSlug))
-      .executeTakeFirst();
-  },
+/**
+ * The one venue lookup of the API: by numeric id or by slug, within the client. Every module
+ * that names a venue (catalogue, theme, footer, …) reaches it through the venues service.
+ */
+export const findVenueBySlugOrId = async (db: Db, clientId: number, idOrSlug: string) => {
+  const query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
+  // Up to nine digits is an id (always within PostgreSQL's integer); longer digit runs can
+  // only be slugs, and must never reach an integer comparison.
+  return (/^\d{1,9}$/.test(idOrSlug) ? query.where('id', '=', Number(idOrSlug)) : query.where('slug', '=', idOrSlug))
+    .executeTakeFirst();
+};
 
-});
-
-export type VenueRow = Awaited<ReturnType<ReturnType<typeof venuesRepository>['list']>>[number];
+export type VenueRow = Awaited<ReturnType<typeof listVenues>>[number];

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorResponse } from '@app/contract/errors';
-import { ZVenueIdParams, ZVenueListQuery, ZVenueListResponse, ZVenueResponse } from '@app/contract/venue';
-import { venuesService } from './service.ts';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZListVenuesQuery, ZListVenuesResponse } from '@app/contract/venues/list-venues';
+import { ZGetVenueParams, ZGetVenueResponse } from '@app/contract/venues/get-venue';
+import * as venues from './service.ts';
 
 const errors = { 404: ZErrorResponse, 422: ZErrorResponse };
 
 /** GET venues, venues/{id} and venues/online-joining/{id} (spec §7), under the activities base. */
 export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = venuesService(app.db);
   const tags = ['venues'];
 
   app.get(
@@ -16,11 +16,11 @@ export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The client’s venues; `search` filters by name, `lat`/`lng`/`radius` by distance',
-        querystring: ZVenueListQuery,
-        response: { 200: ZVenueListResponse, 422: ZErrorResponse },
+        querystring: ZListVenuesQuery,
+        response: { 200: ZListVenuesResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => ({ data: await service.list(request.clientId, request.query) }),
+    async (request) => ({ data: await venues.listVenues(app.db, request.clientId, request.query) }),
   );
 
   app.get(
@@ -29,11 +29,13 @@ export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One venue that takes online joining (online-joining source)',
-        params: ZVenueIdParams,
-        response: { 200: ZVenueResponse, ...errors },
+        params: ZGetVenueParams,
+        response: { 200: ZGetVenueResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.get(request.clientId, request.params.id, { onlineJoining: true }) }),
+    async (request) => ({
+      data: await venues.getVenue(app.db, request.clientId, request.params.id, { onlineJoining: true }),
+    }),
   );
 
   app.get(
@@ -42,10 +44,10 @@ export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One venue by id or slug',
-        params: ZVenueIdParams,
-        response: { 200: ZVenueResponse, ...errors },
+        params: ZGetVenueParams,
+        response: { 200: ZGetVenueResponse, ...errors },
       },
     },
-    async (request) => ({ data: await service.get(request.clientId, request.params.id) }),
+    async (request) => ({ data: await venues.getVenue(app.db, request.clientId, request.params.id) }),
   );
 };

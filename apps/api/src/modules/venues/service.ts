@@ -1,27 +1,32 @@
-import { MAP_DEFAULTS, venuesWithinRadius } from '@app/contract/geo';
-import type { VenueDto, VenueListQuery } from '@app/contract/venue';
+import { MAP_DEFAULTS, venuesWithinRadius } from '@app/contract/rules/geo';
+import type { VenueDto } from '@app/contract/venues/venue';
+import type { ListVenuesQuery } from '@app/contract/venues/list-venues';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
-import { venuesRepository, type VenueRow } from './repository.ts';
+import { findVenueBySlugOrId, listVenues as listVenueRows, type VenueRow } from './repository.ts';
 
 export const VENUE_NOT_FOUND = "We couldn't find that venue.";
 
 const toDto = (row: VenueRow): VenueDto => row;
 
-export const venuesService = (db: Db) => {
-  const repo = venuesRepository(db);
-  return {
-    /** Name search, and with lat/lng the valid venues within the radius, nearest first. */
-    list: async (clientId: number, query: VenueListQuery): Promise<VenueDto[]> => {
-      const rows = (await repo.list(clientId, query.search)).map(toDto);
-      if (query.lat === undefined || query.lng === undefined) return rows;
-      return venuesWithinRadius(rows, { lat: query.lat, lng: query.lng }, query.radius ?? MAP_DEFAULTS.radius);
-    },
+/** Name search, and with lat/lng the valid venues within the radius, nearest first. */
+export const listVenues = async (db: Db, clientId: number, query: ListVenuesQuery): Promise<VenueDto[]> => {
+  const rows = (await listVenueRows(db, clientId, query.search)).map(toDto);
+  if (query.lat === undefined || query.lng === undefined) return rows;
+  return venuesWithinRadius(rows, { lat: query.lat, lng: query.lng }, query.radius ?? MAP_DEFAULTS.radius);
+};
 
-    get: async (clientId: number, idOrSlug: string, { onlineJoining = false } = {}): Promise<VenueDto> => {
-      const row = await repo.findBySlugOrId(clientId, idOrSlug);
-      if (!row || (onlineJoining && !row.online_joining_enabled)) throw notFound(VENUE_NOT_FOUND);
-      return toDto(row);
-    },
-  };
+/**
+ * One venue of the client by id or slug, or 404 'venue_not_found'. Other modules call this
+ * (never the venues repository) whenever a request names a venue.
+ */
+export const getVenue = async (
+  db: Db,
+  clientId: number,
+  idOrSlug: string,
+  { onlineJoining = false }: { onlineJoining?: boolean } = {},
+): Promise<VenueDto> => {
+  const row = await findVenueBySlugOrId(db, clientId, idOrSlug);
+  if (!row || (onlineJoining && !row.online_joining_enabled)) throw notFound('venue_not_found', VENUE_NOT_FOUND);
+  return toDto(row);
 };

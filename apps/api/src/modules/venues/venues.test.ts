@@ -70,6 +70,24 @@ describe('GET /api/activities/venues', () => {
     expect(withDefault.data).toEqual(withFive.data);
   });
 
+  it('answers fewer venues for a smaller radius and more for a larger one, each within its radius', async () => {
+    const slugsWithin = async (radius: number) => {
+      const { response, body } = await getVenues(`?lat=53.6&lng=-2.3&radius=${radius}`);
+      expect(response.statusCode).toBe(200);
+      for (const venue of body.data) expect(venue.distance!).toBeLessThanOrEqual(radius);
+      return body.data.map((v) => v.slug);
+    };
+    const [one, five, twenty] = [await slugsWithin(1), await slugsWithin(5), await slugsWithin(20)];
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.length).toBeLessThan(five.length);
+    expect(five.length).toBeLessThan(twenty.length);
+    expect(five).toEqual(expect.arrayContaining(one));
+    expect(twenty).toEqual(expect.arrayContaining(five));
+    // Manchester city centre is about 9 miles from the point: outside 5, inside 20.
+    expect(five).not.toContain('manchester-city-centre-pool-and-gym');
+    expect(twenty).toContain('manchester-city-centre-pool-and-gym');
+  });
+
   it.each([
     ['?lat=abc&lng=-2', 'lat'],
     ['?lat=&lng=-2', 'lat'],
@@ -102,7 +120,7 @@ describe('GET /api/activities/venues/{id}', () => {
     for (const id of ['no-such-venue', '999999', '99999999999999999999']) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/activities/venues/${id}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: "We couldn't find that venue." });
+      expect(response.json()).toEqual({ message: "We couldn't find that venue.", code: 'venue_not_found' });
     }
   });
 

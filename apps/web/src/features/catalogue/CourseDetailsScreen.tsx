@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowLeft, CalendarDays, Clock, GraduationCap, Mail, MapPin, Phone, Timer, UserRound, Users } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useParams } from 'react-router';
-import { toMoney } from '@app/contract/money';
+import { toMoney } from '@app/contract/rules/money';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState, type FormEvent, type ReactNode } fro
 import { LocateFixed, Search } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
-import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/contract/geo';
+import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/contract/rules/geo';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';

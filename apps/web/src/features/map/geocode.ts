@@ -1,4 +1,4 @@
-import type { PlaceDto } from '@app/contract/geocode';
+import type { PlaceDto } from '@app/contract/geocoding/place';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api/client.ts';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAP_DEFAULTS, type LatLng } from '@app/contract/geo';
+import { MAP_DEFAULTS, type LatLng } from '@app/contract/rules/geo';
 
 export type MapView = { latitude: number; longitude: number };
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
-import { toMoney } from '@app/contract/money';
+import { toMoney } from '@app/contract/rules/money';
 import { AccountPage } from './AccountPage.tsx';
 
 const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';

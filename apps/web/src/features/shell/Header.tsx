@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, NavLink } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
-import type { Theme } from '@app/contract/theme-defaults';
+import type { Theme } from '@app/contract/rules/theme-defaults';
 import { useBasketSummary } from '../../lib/basket-summary.ts';
 import { isLoggedIn } from '../../lib/auth-state.ts';
 import { openLoginModal } from '../../lib/login-modal.ts';

@@ -3,7 +3,7 @@ import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
-import type { Theme } from '@app/contract/theme-defaults';
+import type { Theme } from '@app/contract/rules/theme-defaults';
 import { isLoggedIn, logOut } from '../../lib/auth-state.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { Logo } from './Header.tsx';

@@ -5,7 +5,7 @@ import { useCurrentBreadcrumbs } from '../../lib/page-meta.ts';
 const Breadcrumbs = lazy(() => import('./Breadcrumbs.tsx').then((m) => ({ default: m.Breadcrumbs })));
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet } from 'react-router';
-import type { Theme } from '@app/contract/theme-defaults';
+import type { Theme } from '@app/contract/rules/theme-defaults';
 import { useShellMode } from '../../lib/shell-mode.ts';
 import { isLoggedIn } from '../../lib/auth-state.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';

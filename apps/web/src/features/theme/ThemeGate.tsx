@@ -1,6 +1,6 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { themeCssVariables, type Theme } from '@app/contract/theme-defaults';
+import { themeCssVariables, type Theme } from '@app/contract/rules/theme-defaults';
 import { isApiError } from '../../lib/api/errors.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { themeQuery } from './theme-query.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { resolveTheme, type Theme } from '@app/contract/theme-defaults';
+import { resolveTheme, type Theme } from '@app/contract/rules/theme-defaults';
 import { api } from '../../lib/api/client.ts';
 
 const fetchTheme = (venue: string | undefined, signal: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { List, MapPin, Search, X } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { filterVenuesByName } from '@app/contract/venue-search';
+import { filterVenuesByName } from '@app/contract/rules/venue-search';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryDetailDto, CategoryDto } from '@app/contract/category';
+import type { CategoryDetailDto, CategoryDto } from '@app/contract/catalogue/category';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../venues/api/camelized.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseDto } from '@app/contract/course';
+import type { CourseDto } from '@app/contract/catalogue/course';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../venues/api/camelized.ts';
 

@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, Clock, Users } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
-import { toMoney } from '@app/contract/money';
+import { toMoney } from '@app/contract/rules/money';
 import type { Course } from '../api/courses.ts';
 import { ageRange, dayName, formatCourseDate, timeRange } from '../course-format.ts';
 import { CategoryArtwork } from './CategoryArtwork.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VenueDto } from '@app/contract/venue';
+import type { VenueDto } from '@app/contract/venues/venue';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from './camelized.ts';
 

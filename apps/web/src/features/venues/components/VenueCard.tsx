@@ -1,6 +1,6 @@
 import { Check, MapPin, Navigation, Phone } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { formatMiles } from '@app/contract/geo';
+import { formatMiles } from '@app/contract/rules/geo';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { Venue } from '../api/venues.ts';
 import { venueAddress } from '../venue-address.ts';

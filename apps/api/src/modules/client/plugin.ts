@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { notFound } from '../../lib/errors.ts';
+import { resolveClientId } from './service.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -19,20 +20,7 @@ export const tenantPlugin = fp(async (app) => {
   const resolve = async (host: string): Promise<number | undefined> => {
     const hit = cache.get(host);
     if (hit && hit.expires > Date.now()) return hit.clientId;
-    const byHost = await app.db
-      .selectFrom('client_domains')
-      .select('client_id')
-      .where('host', '=', host)
-      .executeTakeFirst();
-    const clientId =
-      byHost?.client_id ??
-      (
-        await app.db
-          .selectFrom('clients')
-          .select('id')
-          .where('slug', '=', app.config.DEFAULT_CLIENT)
-          .executeTakeFirst()
-      )?.id;
+    const clientId = await resolveClientId(app.db, host, app.config.DEFAULT_CLIENT);
     if (clientId !== undefined) cache.set(host, { clientId, expires: Date.now() + TTL_MS });
     return clientId;
   };
@@ -42,7 +30,7 @@ export const tenantPlugin = fp(async (app) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url.startsWith('/api/docs')) return;
     const host = (request.hostname || 'localhost').replace(/:\d+$/, '').toLowerCase();
     const clientId = await resolve(host);
-    if (clientId === undefined) throw new AppError(404, 'No client is configured for this site.');
+    if (clientId === undefined) throw notFound('client_not_configured', 'No client is configured for this site.');
     request.clientId = clientId;
   });
 });

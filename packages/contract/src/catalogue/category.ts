@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZSlug } from './venue.ts';
 
 /**
  * Activity (category) of spec §3. `kind` says which screens book it: 'activity' categories
@@ -32,9 +31,3 @@ export const ZCategoryDetail = ZCategory.extend({
   parent: z.object({ slug: z.string(), name: z.string() }).nullable(),
 });
 export type CategoryDetailDto = z.infer<typeof ZCategoryDetail>;
-
-export const ZVenueParams = z.object({ venue: ZSlug });
-export const ZCategoryParams = z.object({ venue: ZSlug, activitySlug: ZSlug });
-
-export const ZCategoryListResponse = z.object({ data: z.array(ZCategory) });
-export const ZCategoryResponse = z.object({ data: ZCategoryDetail });

@@ -1,12 +1,3 @@
-import { z } from 'zod';
-
-/** The error body of every non-2xx response (DESIGN.md §3). */
-export const ZErrorResponse = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorResponse = z.infer<typeof ZErrorResponse>;
-
 /** Form messages of spec §5, word for word. */
 export const validationMessages = {
   required: 'Required',

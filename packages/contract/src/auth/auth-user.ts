@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** POST {auth}/customer/login (spec §7): username is the email address or the customer reference. */
-export const ZLoginRequest = z
-  .object({
-    username: z.string().trim().min(1, 'Required').max(254, 'Must contain at most 254 character(s)'),
-    password: z.string().min(1, 'Required').max(200, 'Must contain at most 200 character(s)'),
-  })
-  .strict();
-export type LoginRequest = z.infer<typeof ZLoginRequest>;
-
-export const ZLoginResponse = z.object({ data: z.object({ token: z.string() }) });
-
 export const ZMembershipUser = z.object({
   id: z.number(),
   first_name: z.string(),
@@ -21,7 +10,7 @@ export const ZMembershipUser = z.object({
   home_venue_slug: z.string().nullable(),
 });
 
-/** GET {auth}/user: the auth user of spec §3. */
+/** The auth user of spec §3. */
 export const ZAuthUser = z.object({
   id: z.number(),
   reference: z.string(),
@@ -41,6 +30,3 @@ export const ZAuthUser = z.object({
   membership_document_upload_required: z.boolean(),
 });
 export type AuthUserWire = z.infer<typeof ZAuthUser>;
-export const ZAuthUserResponse = z.object({ data: ZAuthUser });
-
-export const ZLogoutResponse = z.object({ data: z.object({ message: z.string() }) });

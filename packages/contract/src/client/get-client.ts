@@ -18,4 +18,6 @@ export const ZClient = z.object({
 });
 export type ClientWire = z.infer<typeof ZClient>;
 
-export const ZClientResponse = z.object({ data: ZClient });
+/** GET /api/client: the settings of the request's client (no parameters). */
+export const ZGetClientResponse = z.object({ data: ZClient });
+export type GetClientResponse = z.infer<typeof ZGetClientResponse>;

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { ZPlace } from './place.ts';
 
-/** A place found by the geocoder (spec §7: restricted to country gb). */
-export const ZPlace = z.object({
-  name: z.string(),
-  /** 'Bury, England': what the search box shows. */
-  label: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-});
-export type PlaceDto = z.infer<typeof ZPlace>;
-
-export const ZGeocodeQuery = z.object({
+/** GET {activities}/geocode: places in Great Britain matching a search, best first. */
+export const ZSearchPlacesQuery = z.object({
   query: z
     .string()
     .trim()
@@ -23,5 +15,7 @@ export const ZGeocodeQuery = z.object({
     .pipe(z.number().int().min(1, 'Must be a whole number from 1 to 10').max(10, 'Must be a whole number from 1 to 10'))
     .optional(),
 });
+export type SearchPlacesQuery = z.infer<typeof ZSearchPlacesQuery>;
 
-export const ZGeocodeResponse = z.object({ data: z.array(ZPlace) });
+export const ZSearchPlacesResponse = z.object({ data: z.array(ZPlace) });
+export type SearchPlacesResponse = z.infer<typeof ZSearchPlacesResponse>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ZSlug } from './venue.ts';
 
 export const ZCourse = z.object({
   id: z.number().int(),
@@ -30,12 +29,3 @@ export const ZCourse = z.object({
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type CourseDto = z.infer<typeof ZCourse>;
-
-export const ZCourseListQuery = z.object({
-  /** A course category slug: only its courses (and its sub-categories' courses). */
-  category: ZSlug.optional(),
-});
-export const ZCourseParams = z.object({ venue: ZSlug, categorySlug: ZSlug, courseSlug: ZSlug });
-
-export const ZCourseListResponse = z.object({ data: z.array(ZCourse) });
-export const ZCourseResponse = z.object({ data: ZCourse });

@@ -1,10 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
-import { findActiveSession } from '../modules/auth/repository.ts';
-import { hashToken } from '../modules/auth/service.ts';
-
-export type AuthSession = { sessionId: number; userId: number; role: 'customer' | 'staff' };
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { sessionForToken, type AuthSession } from './service.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -36,14 +33,13 @@ export const authPlugin = fp(async (app) => {
     if (!request.clientId) return;
     const token = bearer(request);
     if (!token) return;
-    const session = await findActiveSession(app.db, request.clientId, hashToken(token));
-    request.auth = session ? { sessionId: session.sessionId, userId: session.userId, role: session.role } : null;
+    request.auth = await sessionForToken(app.db, request.clientId, token);
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.auth) throw new AppError(401, 'Unauthenticated.');
+    if (!request.auth) throw unauthorized();
   });
   app.decorate('requireStaff', async (request: FastifyRequest) => {
-    if (!request.auth) throw new AppError(401, 'Unauthenticated.');
-    if (request.auth.role !== 'staff') throw new AppError(403, 'Unauthorised.');
+    if (!request.auth) throw unauthorized();
+    if (request.auth.role !== 'staff') throw forbidden();
   });
 });

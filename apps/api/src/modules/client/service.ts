@@ -1,0 +1,23 @@
+import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/rules/money';
+import type { ClientWire } from '@app/contract/client/get-client';
+import type { Db } from '../../db/connect.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findClientIdByHost, findClientIdBySlug, findClientSettings } from './repository.ts';
+
+/** The client of a host from `client_domains`, else the configured default client (by slug). */
+export const resolveClientId = async (db: Db, host: string, defaultClientSlug: string): Promise<number | undefined> =>
+  (await findClientIdByHost(db, host)) ?? (await findClientIdBySlug(db, defaultClientSlug));
+
+/** Client settings of spec §3: currency, online joining, kiosk home, guest passes, analytics. */
+export const getClientSettings = async (db: Db, clientId: number): Promise<ClientWire> => {
+  const row = await findClientSettings(db, clientId);
+  if (!row) throw notFound('client_not_found');
+  return {
+    id: row.id,
+    currency: { symbol: row.currency_symbol || DEFAULT_CURRENCY_SYMBOL },
+    online_joining_enabled: row.online_joining_enabled,
+    kiosk_home_url: row.kiosk_home_url,
+    online_guest_passes_enabled: row.online_guest_passes_enabled,
+    analytics: row.gtm_id ? { container_id: row.gtm_id, auth: row.gtm_auth, preview: row.gtm_preview } : null,
+  };
+};
