@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDb } from '../../apps/api/src/db/connect.ts';
+import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { BENCH_HOST, loadBenchVenues } from './load-venues.ts';
 
@@ -43,7 +44,7 @@ const startServer = async () => {
   await waitForHealth(base, () => child.exitCode === null);
   return {
     base,
-    databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/bookings`,
+    databaseUrl: embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

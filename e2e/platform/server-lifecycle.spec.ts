@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { freePort, startServer, waitForHealthy } from '../support/server-process.ts';
-import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
+import { embeddedConnectionString, startEmbeddedPostgres } from '../../apps/api/src/db/embedded.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -22,11 +22,13 @@ test('the server keeps its data across a clean stop and restart, and refuses a s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-restart-'));
   const [port, pgPort, port2] = [await freePort(), await freePort(), await freePort()];
   const env = { DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort) };
-  const dbUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/bookings`;
+  let dbUrl: string;
 
   const first = startServer(env);
   try {
     await waitForHealthy(first, port);
+    // The server connects with the generated credentials kept in the data directory.
+    dbUrl = embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort);
     expect(first.output()).toContain(`Bookings is running at http://localhost:${port}`);
     expect(first.output()).toContain('customer@example.com');
     expect(first.output()).toContain(path.join(dataDir, 'postgres'));

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers.ts';
 import { freePort, NODE, ROOT, startServer, waitForHealthy, type RunningServer } from '../support/server-process.ts';
+import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 
 /**
  * Journeys that change the client's settings (maintenance, footer HTML, tag manager) run
@@ -50,9 +51,9 @@ test.beforeAll(async () => {
     DEFAULT_CLIENT: 'no-such-client',
   };
   site = `http://localhost:${port}`;
-  dbUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/bookings`;
   server = startServer(env);
   await waitForHealthy(server, port);
+  dbUrl = embeddedConnectionString(path.join(env.DATA_DIR!, 'postgres'), pgPort);
 });
 
 test.afterAll(async () => {

@@ -22,10 +22,13 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Starts `npm start`'s entry (scripts/start.mjs) as a user would, with the given environment. */
-export const startServer = (env: Record<string, string>): RunningServer => {
-  const child = spawn(NODE, [path.join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
+/**
+ * Starts `npm start`'s entry (scripts/start.mjs) as a user would, with the given environment;
+ * `root` runs the entry of another copy of the project.
+ */
+export const startServer = (env: Record<string, string>, root = ROOT): RunningServer => {
+  const child = spawn(NODE, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
     env: { ...process.env, SKIP_WEB_BUILD: 'true', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -40,6 +40,7 @@ const main = async () => {
       embedded = await startEmbeddedPostgres({
         databaseDir: path.join(config.dataDir, 'postgres'),
         port: config.EMBEDDED_PG_PORT,
+        runtimeDir: config.EMBEDDED_PG_RUNTIME_DIR,
         onLog: (line) => logger.debug({ postgres: line.trim() }),
       });
     } catch (error) {
@@ -101,7 +102,7 @@ const main = async () => {
       `    staff     ${DEMO_ACCOUNTS.staff.email} / ${DEMO_ACCOUNTS.staff.password}`,
       '',
       embedded
-        ? `  Data: embedded PostgreSQL in ${embedded.databaseDir}`
+        ? `  Data: embedded PostgreSQL in ${embedded.location}`
         : '  Data: PostgreSQL at DATABASE_URL',
       '  Press Ctrl-C to stop.',
       '',

@@ -29,8 +29,9 @@ export const setup = async (project: TestProject) => {
   if (!admin) {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-test-pg-'));
     const port = 55000 + Math.floor(Math.random() * 4000);
-    embedded = await startEmbeddedPostgres({ databaseDir: path.join(tempDir, 'pg'), port, database: 'postgres' });
-    admin = embedded.connectionString;
+    embedded = await startEmbeddedPostgres({ databaseDir: path.join(tempDir, 'pg'), port });
+    // The superuser (random password, from the cluster's credentials file) may clone templates.
+    admin = embedded.adminConnectionString;
   }
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../lib/config.ts';
 import { AlreadyRunningError, acquireDataDirLock } from '../lib/lock.ts';
 import { createDb } from '../db/connect.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { embeddedConnectionString, startEmbeddedPostgres } from '../db/embedded.ts';
 import { setMaintenanceBySlug } from '../modules/theme/service.ts';
 
 const USAGE = 'Usage: npm run client:maintenance -- on|off [--client <slug>]';
@@ -27,6 +27,7 @@ const main = async (args: string[]) => {
       const embedded = await startEmbeddedPostgres({
         databaseDir: path.join(config.dataDir, 'postgres'),
         port: config.EMBEDDED_PG_PORT,
+        runtimeDir: config.EMBEDDED_PG_RUNTIME_DIR,
       }).catch((error: unknown) => {
         release();
         throw error;
@@ -39,7 +40,7 @@ const main = async (args: string[]) => {
     } catch (error) {
       if (!(error instanceof AlreadyRunningError)) throw error;
       // The server holds the data directory: talk to the PostgreSQL it started (loopback only).
-      connectionString = `postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/bookings`;
+      connectionString = embeddedConnectionString(path.join(config.dataDir, 'postgres'), config.EMBEDDED_PG_PORT);
     }
   }
   const db = createDb(connectionString, 1);

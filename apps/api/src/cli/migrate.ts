@@ -12,7 +12,11 @@ export const runDbCommand = async (command: 'migrate' | 'seed') => {
   const release = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
   const embedded = config.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres({ databaseDir: path.join(config.dataDir, 'postgres'), port: config.EMBEDDED_PG_PORT });
+    : await startEmbeddedPostgres({
+        databaseDir: path.join(config.dataDir, 'postgres'),
+        port: config.EMBEDDED_PG_PORT,
+        runtimeDir: config.EMBEDDED_PG_RUNTIME_DIR,
+      });
   const db = createDb(config.DATABASE_URL ?? embedded!.connectionString, 2);
   try {
     const applied = await migrateToLatest(db);

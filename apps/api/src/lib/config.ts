@@ -21,6 +21,8 @@ const ZEnv = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().min(1, 'a directory path').default('data'),
   EMBEDDED_PG_PORT: port.default(54329),
+  // Root only: where PostgreSQL's binaries and cluster go when the postgres user cannot reach the project.
+  EMBEDDED_PG_RUNTIME_DIR: z.string().regex(/^\//, 'an absolute directory path').default('/var/lib/leisure-bookings'),
   DEFAULT_CLIENT: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'a client slug (lower-case letters, digits and dashes)')
