@@ -16,6 +16,8 @@ import type { Db } from './db/connect.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { tenantPlugin } from './modules/client/plugin.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
+import { nullBytePlugin } from './lib/null-bytes.ts';
+import { noStorePlugin } from './lib/no-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { venueRoutes } from './modules/venues/routes.ts';
@@ -46,6 +48,10 @@ export type BuildAppOptions = {
 
 export const APP_VERSION = '0.1.0';
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
+const trustProxyOption = (trust: Config['TRUST_PROXY']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : (trust ?? false);
+
 /** Builds the whole HTTP app as a plugin tree; server.ts only listens (tests use inject). */
 export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildAppOptions) => {
   const app = Fastify({
@@ -55,8 +61,17 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Forwarded headers only from the proxies named in TRUST_PROXY (none by default): otherwise
+    // anyone could pick their own request.ip (docs/security.md).
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // Time limits (docs/security.md): a whole request, body included, within REQUEST_TIMEOUT_MS
+    // (408 or close), headers within 10 s, idle keep-alive sockets closed after 5 s, silent
+    // sockets after 60 s; Node checks the first two every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -68,6 +83,11 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // Before any route, so every route has them: the one error handler, and the refusal of NUL
+  // characters in every string input (lib/null-bytes.ts).
+  registerErrorHandler(app);
+  await app.register(nullBytePlugin);
 
   // Ecosystem plugins first.
   await app.register(helmet, {
@@ -104,9 +124,9 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Project plugins.
-  registerErrorHandler(app);
   await app.register(tenantPlugin);
   await app.register(authPlugin);
+  await app.register(noStorePlugin);
 
   // Route modules.
   await app.register(healthRoutes);

@@ -167,8 +167,24 @@ export type RateLimitsTable = {
   window_ends_at: Timestamp;
 };
 
+/** Failed-login counters per account and per address (modules/auth/login-throttle.ts). */
+export type LoginFailuresTable = {
+  key: string;
+  failures: number;
+  window_ends_at: Timestamp;
+};
+
+/** Addresses each account has logged in from (exempt from that account's failure limit). */
+export type LoginKnownAddressesTable = {
+  account_key: string;
+  address: string;
+  last_success_at: Timestamp;
+};
+
 export type Database = {
   rate_limits: RateLimitsTable;
+  login_failures: LoginFailuresTable;
+  login_known_addresses: LoginKnownAddressesTable;
   sessions: SessionsTable;
   clients: ClientsTable;
   client_domains: ClientDomainsTable;

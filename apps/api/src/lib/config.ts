@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +15,31 @@ const basePath = z
 const postgresUrl = z
   .string()
   .regex(/^postgres(ql)?:\/\/\S+$/, 'a postgres:// or postgresql:// connection URL');
+
+const isAddressOrRange = (entry: string) => {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (extra !== undefined || family === 0) return false;
+  if (bits === undefined) return true;
+  const max = family === 6 ? 128 : 32;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * Which proxies may set X-Forwarded-For/-Proto/-Host (Fastify's `trustProxy`): unset = none,
+ * a hop count (`1` = the nearest proxy), or a comma list of addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    const text = value.trim();
+    if (/^\d{1,2}$/.test(text) && Number(text) >= 1) return Number(text);
+    const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+    if (entries.length && entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({ code: 'custom', message: 'a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1' });
+    return z.NEVER;
+  })
+  .optional();
 
 const ZEnv = z.object({
   PORT: port.default(3000),
@@ -54,6 +80,13 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number({ error: 'a whole number of milliseconds from 1000 to 600000' })
+    .int('a whole number of milliseconds from 1000 to 600000')
+    .min(1000, 'a whole number of milliseconds from 1000 to 600000')
+    .max(600_000, 'a whole number of milliseconds from 1000 to 600000')
+    .default(30_000),
 });
 
 export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string };

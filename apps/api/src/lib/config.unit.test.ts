@@ -36,12 +36,24 @@ describe('configuration', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL="mail.example.com" is invalid: expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud" is invalid: expected one of: fatal, error, warn, info, debug, trace, silent'],
     [{ SEED_DEMO_DATA: 'yes' }, 'SEED_DEMO_DATA="yes" is invalid: expected true or false'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY="true" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY="10.0.0.0/33" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
+    [{ TRUST_PROXY: '0' }, 'TRUST_PROXY="0" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
+    [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS="10" is invalid: expected a whole number of milliseconds from 1000 to 600000'],
   ])('rejects %o naming the variable and what it expects', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });
 
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: '0', EMBEDDED_PG_PORT: 'x' })).toHaveLength(2);
+  });
+
+  it('trusts no proxy by default, and reads a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+    expect(loadConfig({}).REQUEST_TIMEOUT_MS).toBe(30_000);
   });
 
   it('accepts a postgres server URL', () => {

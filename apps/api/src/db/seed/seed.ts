@@ -243,7 +243,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
 
   // scrypt is deliberately slow: hash before the transaction so it holds no locks meanwhile.
   const passwordHashes = new Map(
-    await Promise.all(DEMO_DATA.users.map(async (user) => [user.email, await hashPassword(user.password)] as const)),
+    await Promise.all(DEMO_DATA.users.map(async (user) => [user.email, await hashPassword(user.password, { patient: true })] as const)),
   );
 
   return db.transaction().execute(async (trx) => {

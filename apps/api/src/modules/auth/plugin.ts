@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { sessionForToken, type AuthSession } from './service.ts';
 
 declare module 'fastify' {
@@ -35,10 +36,13 @@ export const authPlugin = fp(async (app) => {
     if (!token) return;
     request.auth = await sessionForToken(app.db, request.clientId, token);
   });
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  // Guarded routes answer with personal data: `no-store` (lib/no-store.ts), also on a 401/403.
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
     if (!request.auth) throw unauthorized();
   });
-  app.decorate('requireStaff', async (request: FastifyRequest) => {
+  app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
     if (!request.auth) throw unauthorized();
     if (request.auth.role !== 'staff') throw forbidden();
   });

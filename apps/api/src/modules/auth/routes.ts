@@ -1,34 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import rateLimit from '@fastify/rate-limit';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZLoginRequest, ZLoginResponse } from '@app/contract/auth/login';
 import { ZGetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import { ZLogoutResponse } from '@app/contract/auth/logout';
 import * as service from './service.ts';
-import { postgresRateLimitStore } from '../../lib/rate-limit-store.ts';
-
-/** Login attempts allowed per minute for one address and username (DESIGN.md §7). */
-export const LOGIN_ATTEMPTS_PER_MINUTE = 20;
+import { LoginThrottledError } from './login-throttle.ts';
+import { HashPoolBusyError } from '../../lib/hash-pool.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(app.db) });
-
   app.post(
     '/api/auth/customer/login',
     {
-      config: {
-        // Login attempts are limited per address and username (DESIGN.md §7).
-        rateLimit: {
-          max: LOGIN_ATTEMPTS_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => `${request.ip}:${String((request.body as { username?: unknown } | undefined)?.username ?? '').toLowerCase()}`,
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many login attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-          }),
-        },
-      },
       schema: {
         tags: ['auth'],
         summary: 'Log in with email or customer reference and password; returns a bearer token',
@@ -36,7 +19,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLoginResponse, 422: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => ({ data: await service.login(app.db, request.clientId, request.body.username, request.body.password) }),
+    // Failed attempts are limited per account and per address inside the service, after the
+    // body is parsed (modules/auth/login-throttle.ts, docs/security.md).
+    async (request, reply) => {
+      try {
+        return { data: await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip) };
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error instanceof HashPoolBusyError) reply.header('retry-after', '1');
+        throw error;
+      }
+    },
   );
 
   app.get(

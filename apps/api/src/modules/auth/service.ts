@@ -4,6 +4,17 @@ import type { Db } from '../../db/connect.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { internalError, notFound, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
+import {
+  accountKeyFor,
+  addressKeyFor,
+  assertLoginAllowed,
+  recordLoginFailure,
+  recordLoginSuccess,
+  sweepLoginThrottle,
+} from './login-throttle.ts';
+
+/** One in a hundred successful logins also sweeps ended throttle windows. */
+const SWEEP_CHANCE = 0.01;
 
 export const SESSION_DAYS = 30;
 const INVALID_LOGIN = 'These credentials do not match our records.';
@@ -23,14 +34,25 @@ export const logout = async (db: Db, sessionId: number) => {
 };
 
 // Verifying against a real hash when the user does not exist keeps timing the same for both cases.
-const decoyHash = hashPassword('decoy-password-for-timing');
+const decoyHash = hashPassword('decoy-password-for-timing', { patient: true });
 
-export const login = async (db: Db, clientId: number, username: string, password: string) => {
+/**
+ * `address` is the client's address as Fastify resolves it (`request.ip`: the socket's peer,
+ * or the forwarded address only when that peer is a configured proxy, TRUST_PROXY).
+ */
+export const login = async (db: Db, clientId: number, username: string, password: string, address: string) => {
   const user = await repo.findUserForLogin(db, clientId, username.trim());
+  const keys = { account: accountKeyFor(clientId, user?.id, username), address: addressKeyFor(address) };
+  await assertLoginAllowed(db, keys);
   const isValid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
   // 422, not 401: the web client treats any 401 as an expired session (spec §8: clear the
   // token and reload), while a failed login must stay on screen with the server's message.
-  if (!user || !isValid) throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
+  if (!user || !isValid) {
+    await recordLoginFailure(db, keys);
+    throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
+  }
+  await recordLoginSuccess(db, keys);
+  if (Math.random() < SWEEP_CHANCE) void sweepLoginThrottle(db).catch(() => {});
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     clientId,

@@ -1,0 +1,142 @@
+// Login-flood benchmark (issue 7): p99 of GET venues and of a static script, alone and while
+// 48 connections keep posting logins (each a ~250 ms, 128 MB scrypt hash), on the real server.
+// The comparator is the same reads measured alone in the same run; results are ratios to it.
+// Run: npm run bench -- login-flood   (writes bench/results/login-flood.json)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
+
+const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 48);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const SCRIPT_PATH = '/assets/main-bench.js';
+
+const waitForHealth = async (base: string, isAlive: () => boolean) => {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('the server exited before it became healthy');
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become healthy within 120 s');
+};
+
+/** A stand-in SPA build: an index page and a 200 KB script, served from disk like the real one. */
+const standInBuild = () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-login-flood-dist-'));
+  for (const source of ['bookings', 'my-account', 'online-joining', 'foh']) {
+    fs.mkdirSync(path.join(dist, source, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, source, 'index.html'), '<html><head></head><body></body></html>');
+    fs.writeFileSync(path.join(dist, source, SCRIPT_PATH), `/* bench */${'x'.repeat(200_000)}`);
+  }
+  return dist;
+};
+
+/** The real server on free ports, fresh embedded PostgreSQL, trusting the bench's forwarded addresses. */
+const startServer = async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-login-flood-'));
+  const dist = standInBuild();
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const child = spawn(NODE, [path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dist,
+      LOG_LEVEL: 'warn',
+      // Each flood request claims its own address through a trusted "proxy", so the per-address
+      // failure limit does not stop the flood: the hashes themselves are what is measured.
+      TRUST_PROXY: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, () => child.exitCode === null);
+  return {
+    base,
+    peakRssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dist, { recursive: true, force: true });
+    },
+  };
+};
+
+type Measure = { requests: number; requestsPerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number };
+
+const summarise = (result: autocannon.Result): Measure => ({
+  requests: result.requests.total,
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  maxMs: result.latency.max,
+  non2xx: result.non2xx,
+  errors: result.errors + result.timeouts,
+});
+
+const reads = (base: string) =>
+  Promise.all([
+    autocannon({ url: `${base}/api/activities/venues`, connections: READ_CONNECTIONS, duration: DURATION_S }),
+    autocannon({ url: `${base}${SCRIPT_PATH}`, connections: READ_CONNECTIONS, duration: DURATION_S }),
+  ]).then(([venues, script]) => ({ venues: summarise(venues), script: summarise(script) }));
+
+let n = 0;
+const flood = (base: string) =>
+  autocannon({
+    url: base,
+    connections: LOGIN_CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/auth/customer/login',
+        setupRequest: (request) => {
+          n += 1;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+            body: JSON.stringify({ username: `flood${n}@example.com`, password: 'wrong-password' }),
+          };
+        },
+      },
+    ],
+  });
+
+const server = await startServer();
+try {
+  await fetch(`${server.base}/api/activities/venues`);
+  const alone = await reads(server.base);
+  const [during, logins] = await Promise.all([reads(server.base), flood(server.base)]);
+  const codes = Object.fromEntries(Object.entries(logins.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 1)) * 100) / 100;
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage1m: os.loadavg()[0] },
+    setup: { readConnections: READ_CONNECTIONS, loginConnections: LOGIN_CONNECTIONS, durationSeconds: DURATION_S },
+    alone,
+    duringLoginFlood: during,
+    logins: { ...summarise(logins), statusCodes: codes },
+    p99RatioFloodToAlone: { venues: ratio(during.venues.p99Ms, alone.venues.p99Ms), script: ratio(during.script.p99Ms, alone.script.p99Ms) },
+    serverPeakRssMb: server.peakRssMb(),
+  };
+  fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'bench/results/login-flood.json'), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(
+    `login-flood: GET venues p99 ${alone.venues.p99Ms} ms alone, ${during.venues.p99Ms} ms during the flood (x${result.p99RatioFloodToAlone.venues}); ` +
+      `script p99 ${alone.script.p99Ms} ms alone, ${during.script.p99Ms} ms during (x${result.p99RatioFloodToAlone.script}); ` +
+      `logins ${JSON.stringify(codes)}; peak RSS ${result.serverPeakRssMb} MB`,
+  );
+} finally {
+  await server.stop();
+}
