@@ -43,7 +43,7 @@ describe('hash pool', () => {
     const second = pool.run(async () => 'second');
     await expect(pool.run(async () => 'third')).rejects.toBeInstanceOf(HashPoolBusyError);
     vi.advanceTimersByTime(2000);
-    await expect(second).rejects.toMatchObject({ statusCode: 429, message: 'Too many login attempts right now, try again in a moment.' });
+    await expect(second).rejects.toMatchObject({ status: 429, message: 'Too many login attempts right now, try again in a moment.' });
     expect(pool.stats()).toEqual({ running: 1, waiting: 0 });
     busy.open();
     await first;

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
 
 /**
  * Failed-login limits (docs/security.md, OWASP ASVS 2.2.1), counted in PostgreSQL so every API
@@ -53,20 +53,11 @@ export const addressKeyFor = (ip: string) => {
     .join(':')}::/64`;
 };
 
-export type LoginKeys = { account: string; address: string };
+export type LoginKeys = repo.LoginKeys;
 
 /** Throws LoginThrottledError when this account or address may not try again yet. */
 export const assertLoginAllowed = async (db: Db, keys: LoginKeys): Promise<void> => {
-  const { rows } = await sql<{ key: string; failures: number; retry_after: number; known: boolean }>`
-    SELECT f.key, f.failures,
-           greatest(1, ceil(extract(epoch FROM f.window_ends_at - now())))::int AS retry_after,
-           EXISTS (
-             SELECT 1 FROM login_known_addresses k
-             WHERE k.account_key = ${keys.account} AND k.address = ${keys.address}
-               AND k.last_success_at > now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})
-           ) AS known
-    FROM login_failures f
-    WHERE f.key IN (${keys.account}, ${keys.address}) AND f.window_ends_at > now()`.execute(db);
+  const rows = await repo.findLoginFailures(db, keys, KNOWN_ADDRESS_DAYS);
   for (const row of rows) {
     const limited =
       row.key === keys.address ? row.failures >= ADDRESS_FAILURE_LIMIT : row.failures >= ACCOUNT_FAILURE_LIMIT && !row.known;
@@ -75,27 +66,13 @@ export const assertLoginAllowed = async (db: Db, keys: LoginKeys): Promise<void>
 };
 
 /** Counts one failure against the account and, separately, against the address. */
-export const recordLoginFailure = async (db: Db, keys: LoginKeys): Promise<void> => {
-  await sql`
-    INSERT INTO login_failures AS f (key, failures, window_ends_at)
-    SELECT key, 1, now() + make_interval(mins => ${FAILURE_WINDOW_MINUTES})
-    FROM unnest(ARRAY[${keys.account}, ${keys.address}]::text[]) AS key
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN f.window_ends_at <= now() THEN 1 ELSE f.failures + 1 END,
-      window_ends_at = CASE WHEN f.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE f.window_ends_at END`.execute(db);
-};
+export const recordLoginFailure = (db: Db, keys: LoginKeys) => repo.countLoginFailure(db, keys, FAILURE_WINDOW_MINUTES);
 
 /** A success clears the account's failures and makes the address familiar to the account. */
 export const recordLoginSuccess = async (db: Db, keys: LoginKeys): Promise<void> => {
-  await sql`DELETE FROM login_failures WHERE key = ${keys.account}`.execute(db);
-  await sql`
-    INSERT INTO login_known_addresses (account_key, address, last_success_at)
-    VALUES (${keys.account}, ${keys.address}, now())
-    ON CONFLICT (account_key, address) DO UPDATE SET last_success_at = now()`.execute(db);
+  await repo.clearAccountFailures(db, keys.account);
+  await repo.rememberLoginAddress(db, keys);
 };
 
 /** Drops ended windows and long-unused familiar addresses (cheap; run from time to time). */
-export const sweepLoginThrottle = async (db: Db): Promise<void> => {
-  await sql`DELETE FROM login_failures WHERE window_ends_at < now()`.execute(db);
-  await sql`DELETE FROM login_known_addresses WHERE last_success_at < now() - make_interval(days => ${KNOWN_ADDRESS_DAYS})`.execute(db);
-};
+export const sweepLoginThrottle = (db: Db) => repo.sweepLoginThrottle(db, KNOWN_ADDRESS_DAYS);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 
 export const findUserForLogin = (db: Db, clientId: number, username: string) =>
@@ -53,4 +54,50 @@ export const findUserProfile = async (db: Db, clientId: number, userId: number) 
     .orderBy('membership_users.id')
     .execute();
   return { user, members };
+};
+
+/** The two counters of one login attempt (modules/auth/login-throttle.ts). */
+export type LoginKeys = { account: string; address: string };
+
+/** Live failure windows of the account and the address, and whether the address is familiar to the account. */
+export const findLoginFailures = async (db: Db, keys: LoginKeys, knownDays: number) =>
+  (
+    await sql<{ key: string; failures: number; retry_after: number; known: boolean }>`
+      SELECT f.key, f.failures,
+             greatest(1, ceil(extract(epoch FROM f.window_ends_at - now())))::int AS retry_after,
+             EXISTS (
+               SELECT 1 FROM login_known_addresses k
+               WHERE k.account_key = ${keys.account} AND k.address = ${keys.address}
+                 AND k.last_success_at > now() - make_interval(days => ${knownDays})
+             ) AS known
+      FROM login_failures f
+      WHERE f.key IN (${keys.account}, ${keys.address}) AND f.window_ends_at > now()`.execute(db)
+  ).rows;
+
+/** One failure on each key, in one atomic upsert (a window that has ended starts again at 1). */
+export const countLoginFailure = async (db: Db, keys: LoginKeys, windowMinutes: number): Promise<void> => {
+  await sql`
+    INSERT INTO login_failures AS f (key, failures, window_ends_at)
+    SELECT key, 1, now() + make_interval(mins => ${windowMinutes})
+    FROM unnest(ARRAY[${keys.account}, ${keys.address}]::text[]) AS key
+    ON CONFLICT (key) DO UPDATE SET
+      failures = CASE WHEN f.window_ends_at <= now() THEN 1 ELSE f.failures + 1 END,
+      window_ends_at = CASE WHEN f.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE f.window_ends_at END`.execute(db);
+};
+
+export const clearAccountFailures = async (db: Db, accountKey: string): Promise<void> => {
+  await db.deleteFrom('login_failures').where('key', '=', accountKey).execute();
+};
+
+export const rememberLoginAddress = async (db: Db, keys: LoginKeys): Promise<void> => {
+  await db
+    .insertInto('login_known_addresses')
+    .values({ account_key: keys.account, address: keys.address, last_success_at: new Date() })
+    .onConflict((oc) => oc.columns(['account_key', 'address']).doUpdateSet({ last_success_at: new Date() }))
+    .execute();
+};
+
+export const sweepLoginThrottle = async (db: Db, knownDays: number): Promise<void> => {
+  await sql`DELETE FROM login_failures WHERE window_ends_at < now()`.execute(db);
+  await sql`DELETE FROM login_known_addresses WHERE last_success_at < now() - make_interval(days => ${knownDays})`.execute(db);
 };
