@@ -27,6 +27,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
+      // The SPA server reads it to preload the first screen's chunk (apps/api/src/modules/spa/page-data.ts).
+      manifest: true,
     },
     server: {
       port: 5173,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contract/rules/sources';
 import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
+import { pageDataBuilder } from './page-data.ts';
 
 const safeDecode = (text: string): string | null => {
   try {
@@ -53,6 +54,16 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     const clientId = await app.clientIdForHost(hostname);
     return clientId !== undefined && (await catalogueHasPage(app.db, clientId, lookup));
   };
+  const pageData = pageDataBuilder(app, { distDir, runtimeConfig });
+  /** The remembered venue (web lib/selected-venue.ts), which the web app themes the page with. */
+  const selectedVenue = (cookie: string | undefined): string | null => {
+    try {
+      const slug = (JSON.parse(cookie ?? 'null') as { slug?: unknown } | null)?.slug;
+      return typeof slug === 'string' && /^[a-z0-9-]{1,100}$/.test(slug) ? slug : null;
+    } catch {
+      return null;
+    }
+  };
 
   app.get('/*', async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
@@ -87,10 +98,19 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     // A path no screen has, or naming a venue/activity/course that does not exist, gets a real
     // 404; the SPA still loads and shows its not-found page.
     const exists = await pageExists(request.hostname, rest, source);
+    const data = exists
+      ? await pageData({
+          source,
+          host: request.host,
+          pathname: rest,
+          lookup: pageLookup(rest, source),
+          selectedVenue: selectedVenue(request.cookies.selected_venue),
+        })
+      : '';
     return reply
       .status(exists ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(data ? html.replace('</head>', `    ${data}\n  </head>`) : html);
   });
 };
