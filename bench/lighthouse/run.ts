@@ -78,23 +78,32 @@ const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new'),
 });
+/** One Lighthouse run; a trace that fails to record (NO_NAVSTART happens in headless Chromium) is run again, up to three times. */
+const audit = async (pagePath: string) => {
+  let failure = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(`${server.base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    failure = lhr?.runtimeError?.message ?? 'no result';
+  }
+  throw new Error(`Lighthouse failed on ${pagePath}: ${failure}`);
+};
+
 const results: Record<string, Measure & { path: string; runs: Measure[] }> = {};
 try {
   for (const page of PAGES) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(`${server.base}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const lhr = await audit(page.path);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       runs.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        lcpMs: Math.round(audit('largest-contentful-paint')),
-        cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
-        tbtMs: Math.round(audit('total-blocking-time')),
-        fcpMs: Math.round(audit('first-contentful-paint')),
-        speedIndexMs: Math.round(audit('speed-index')),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+        tbtMs: Math.round(value('total-blocking-time')),
+        fcpMs: Math.round(value('first-contentful-paint')),
+        speedIndexMs: Math.round(value('speed-index')),
       });
       if (process.env.LIGHTHOUSE_REPORT_DIR) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });

@@ -102,3 +102,42 @@ describe('sources on a host without sub-domains (docs/shell.md "Hosts and source
     expect((await get('/%E0%A4%A')).statusCode).toBe(400);
   });
 });
+
+describe('the first screen’s data in the page (docs/performance.md "Lighthouse")', () => {
+  const pageData = (body: string) => {
+    const match = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(body);
+    expect(match).not.toBeNull();
+    return JSON.parse(match![1]!) as { responses: Record<string, { data: unknown }> };
+  };
+
+  it('puts the theme, client settings and venues of the home page in it, keyed by the URL the app asks', async () => {
+    const { responses } = pageData((await get('/')).body);
+    expect(Object.keys(responses).sort()).toEqual(['/api/activities/venues', '/api/client', '/api/frontend/theme']);
+    expect((responses['/api/activities/venues']!.data as { slug: string }[]).map((v) => v.slug)).toContain('bury-leisure-centre');
+  });
+
+  it('puts the venue, its categories and its theme in a venue page', async () => {
+    const { responses } = pageData((await get('/location/bury-leisure-centre')).body);
+    expect(Object.keys(responses).sort()).toEqual([
+      '/api/activities/venue/bury-leisure-centre/categories',
+      '/api/activities/venues/bury-leisure-centre',
+      '/api/client',
+      '/api/frontend/theme?venue=bury-leisure-centre',
+    ]);
+  });
+
+  it('puts nothing in a 404 page', async () => {
+    expect((await get('/nosuchvenue')).body).not.toContain('id="page-data"');
+  });
+
+  it('escapes < so a stored value cannot close the script element', async () => {
+    const client = await ctx.app.db.selectFrom('venues').select('client_id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow();
+    await ctx.app.db
+      .insertInto('venues')
+      .values({ client_id: client.client_id, slug: 'hostile-venue', name: '</script><script>alert(1)</script>', address_line1: '1 Road', town: 'Bury', postcode: 'BL9 0SW', lat: 53.59, lng: -2.29 })
+      .execute();
+    const { body } = await get('/location/hostile-venue');
+    expect(body).not.toContain('</script><script>alert(1)');
+    expect(JSON.stringify(pageData(body).responses['/api/activities/venues/hostile-venue'])).toContain('</script><script>alert(1)</script>');
+  });
+});
