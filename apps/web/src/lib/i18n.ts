@@ -31,9 +31,6 @@ export const i18nReady = i18n
     load: 'currentOnly',
     // Namespaces the server put in the page load with 'common', before the first render.
     ns: ['common', ...['catalogue'].filter((ns) => hasPageData(translationsUrl(ns)))],
-    // Start loading now rather than after a timer: with the page's own translations the
-    // first render then needs no Suspense fallback.
-    initAsync: false,
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
