@@ -8,6 +8,9 @@ const SOURCES = ['bookings', 'my-account', 'online-joining', 'foh'];
 export default defineConfig(({ mode }) => {
   const source = SOURCES.includes(mode) ? mode : 'bookings';
   return {
+    // Every source but bookings lives under /_/<source>/ (packages/contract/src/sources.ts), so
+    // its assets load the same on its sub-domain and under that prefix on a host without one.
+    base: source === 'bookings' ? '/' : `/_/${source}/`,
     plugins: [
       react(),
       tailwindcss(),
@@ -24,6 +27,8 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       target: 'es2022',
       sourcemap: false,
+      // The SPA server reads it to preload the first screen's chunk (apps/api/src/modules/spa/page-data.ts).
+      manifest: true,
     },
     server: {
       port: 5173,

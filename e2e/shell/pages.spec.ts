@@ -10,10 +10,10 @@ const PAGES = [
   { path: '/attendees', title: 'Bookings | Attendees', crumbs: ['Attendees'], heading: 'Attendees' },
   { path: '/pricing', title: 'Bookings | Membership pricing', crumbs: ['Membership pricing'], heading: 'Membership pricing' },
   {
-    path: '/location/bury-leisure-centre/five-a-side/2026-11-23',
-    title: 'Bookings | Five a side',
-    crumbs: ['Book an activity', 'Five a side', 'Monday, 23 November 2026'],
-    heading: 'Five a side',
+    path: '/location/bury-leisure-centre/table-tennis/2026-11-23',
+    title: 'Bookings | Table tennis',
+    crumbs: ['Book an activity', 'Table tennis', 'Monday, 23 November 2026'],
+    heading: 'Table tennis',
   },
 ] as const;
 

@@ -152,6 +152,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
         dashboardBase: config.DASHBOARD_BASE,
         translationsPath: config.TRANSLATIONS_PATH,
         mapTileUrl: config.MAP_TILE_URL,
+        sourceRouting: config.SOURCE_ROUTING,
       },
     });
   }

@@ -7,6 +7,7 @@ import { queryClient } from './lib/query-client.ts';
 import { i18n } from './lib/i18n.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
 import { AppRoutes } from './app/router.tsx';
+import { routerBasename } from './lib/shell-mode.ts';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -14,7 +15,7 @@ createRoot(document.getElementById('root')!).render(
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={<LoadingSpinner fullPage />}>
-          <BrowserRouter>
+          <BrowserRouter basename={routerBasename()}>
             <AppRoutes />
           </BrowserRouter>
         </Suspense>

@@ -68,6 +68,7 @@ const ZEnv = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, 'an email address or "Name <address>"').default('Bookings <bookings@localhost>'),
   PAYMENT_PROVIDER: z.enum(['simulator'], { error: "one of: simulator" }).default('simulator'),
+  SOURCE_ROUTING: z.enum(['auto', 'subdomain', 'path'], { error: 'one of: auto, subdomain, path' }).default('auto'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAPBOX_TOKEN: z.string().min(1).optional(),
   LOG_LEVEL: z

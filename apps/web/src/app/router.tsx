@@ -75,9 +75,12 @@ export const AppRoutes = () => {
   const element = useRoutes(routes, location);
   const info = useMemo<RouteInfo>(() => {
     const matches = matchRoutes(routes, location) ?? [];
+    const isRedirect = matches.some((match) => (match.route.handle as RouteHandle | undefined)?.isRedirect);
+    const last = matches.at(-1)?.route;
     return {
-      isRedirect: matches.some((match) => (match.route.handle as RouteHandle | undefined)?.isRedirect),
+      isRedirect,
       venueSlug: matches.at(-1)?.params.venueSlug,
+      expectsTrail: !isRedirect && !!last && !last.index && last.path !== '*' && last.path !== '/',
     };
   }, [location]);
   return (

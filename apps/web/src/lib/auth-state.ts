@@ -1,5 +1,6 @@
 import { api } from './api/client.ts';
 import { clearAuthToken, getAuthToken } from './api/auth-token.ts';
+import { appHref } from './shell-mode.ts';
 
 /** Logged in means a stored auth token (spec §6: a cookie named per sub-domain). */
 export const isLoggedIn = (): boolean => Boolean(getAuthToken());
@@ -8,7 +9,7 @@ export const isLoggedIn = (): boolean => Boolean(getAuthToken());
  * Spec §2 'Log out': revoke the token on the server (best effort: a dead network must not
  * keep anyone logged in here), forget it, and start again from the home page (or `then`).
  */
-export const logOut = async (then = '/') => {
+export const logOut = async (then = appHref('/')) => {
   if (getAuthToken()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
   clearAuthToken();
   window.location.assign(then);

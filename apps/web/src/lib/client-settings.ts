@@ -25,6 +25,7 @@ export const FALLBACK_CLIENT_SETTINGS: ClientSettings = {
 export const clientSettingsQuery = queryOptions({
   queryKey: ['client'],
   queryFn: ({ signal }) => api.get<ClientSettings>('client', { signal }),
+  initialData: () => api.peek<ClientSettings>('client'),
   staleTime: 5 * 60_000,
 });
 

@@ -1,4 +1,5 @@
 import type { BackendModule, ReadCallback } from 'i18next';
+import { takePageData } from './page-data.ts';
 
 /**
  * Loads a namespace's JSON from the configured path (spec §7, runtime config
@@ -10,6 +11,11 @@ export const createTranslationsBackend = (loadPath: string): BackendModule => ({
   init: () => {},
   read: (language: string, namespace: string, callback: ReadCallback) => {
     const url = loadPath.replaceAll('{{lng}}', encodeURIComponent(language)).replaceAll('{{ns}}', encodeURIComponent(namespace));
+    const preloaded = takePageData(url);
+    if (preloaded !== undefined) {
+      callback(null, preloaded as Record<string, unknown>);
+      return;
+    }
     fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`Translations ${url} answered ${response.status}`);

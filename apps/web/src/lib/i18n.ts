@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { runtimeConfig } from './runtime-config.ts';
 import { createTranslationsBackend } from './i18n-backend.ts';
+import { hasPageData } from './page-data.ts';
 
 export const DEFAULT_LANGUAGE = 'en-GB';
 export const SUPPORTED_LANGUAGES = ['en-GB', 'cy'] as const;
@@ -18,6 +19,8 @@ const pickLanguage = (): string => {
  */
 export const i18n = i18next.createInstance();
 
+const translationsUrl = (ns: string) => runtimeConfig().translationsPath.replaceAll('{{lng}}', pickLanguage()).replaceAll('{{ns}}', ns);
+
 export const i18nReady = i18n
   .use(createTranslationsBackend(runtimeConfig().translationsPath))
   .init({
@@ -26,7 +29,8 @@ export const i18nReady = i18n
     supportedLngs: [...SUPPORTED_LANGUAGES],
     // Only 'en-GB' itself, never a generic 'en' file nobody ships.
     load: 'currentOnly',
-    ns: ['common'],
+    // Namespaces the server put in the page load with 'common', before the first render.
+    ns: ['common', ...['catalogue'].filter((ns) => hasPageData(translationsUrl(ns)))],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';
 
@@ -29,7 +29,8 @@ export const useCurrentBreadcrumbs = (): Breadcrumb[] => {
 export const usePageMeta = ({ title, breadcrumbs = [] }: PageMeta) => {
   const { pathname } = useLocation();
   const trail = JSON.stringify(breadcrumbs);
-  useEffect(() => {
+  // Before paint, so the trail's space is there in the screen's first frame (no layout shift).
+  useLayoutEffect(() => {
     usePageMetaStore.setState({ path: pathname, title, breadcrumbs: JSON.parse(trail) as Breadcrumb[] });
     document.title = documentTitle(title);
   }, [pathname, title, trail]);

@@ -6,9 +6,11 @@ export type RouteInfo = {
   isRedirect: boolean;
   /** The `:venueSlug` of the matched route, if any. */
   venueSlug: string | undefined;
+  /** A screen route other than home: its breadcrumb trail's space is kept while it loads. */
+  expectsTrail: boolean;
 };
 
-export const RouteInfoContext = createContext<RouteInfo>({ isRedirect: false, venueSlug: undefined });
+export const RouteInfoContext = createContext<RouteInfo>({ isRedirect: false, venueSlug: undefined, expectsTrail: false });
 export const useRouteInfo = () => useContext(RouteInfoContext);
 
 /** Thrown while rendering a route whose subject does not exist; the route boundary shows the not-found page. */

@@ -1,3 +1,5 @@
+import type { SourceRouting } from '@app/contract/rules/sources';
+
 /** Base addresses and settings the server injects as `<meta name="app-config">` (DESIGN.md §2). */
 export type RuntimeConfig = {
   apiBase: string;
@@ -9,6 +11,8 @@ export type RuntimeConfig = {
   dashboardBase: string;
   translationsPath: string;
   mapTileUrl: string;
+  /** `SOURCE_ROUTING`: how links to another source are formed (docs/shell.md "Hosts and sources"). */
+  sourceRouting: SourceRouting;
 };
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
@@ -21,6 +25,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   dashboardBase: '/api/dashboard',
   translationsPath: '/locales/{{lng}}/{{ns}}.json',
   mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  sourceRouting: 'auto',
 };
 
 export const parseRuntimeConfig = (content: string | null | undefined): RuntimeConfig => {

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Source } from '@app/contract/rules/sources';
+import { hostTakesSubdomains, isSource, sourceForPath, sourcePathPrefix, type Source, type SourceRouting } from '@app/contract/rules/sources';
+import { runtimeConfig } from './runtime-config.ts';
 
 /**
  * Runtime modes of the shell (spec §2 query parameters, DESIGN.md §2): `?embedded=true` and
@@ -64,21 +65,59 @@ export const applySearch = (search: string) => {
 
 export const useShellMode = () => useShellModeStore();
 
-const SOURCE_LABELS: readonly Source[] = ['bookings', 'my-account', 'online-joining', 'foh'];
+const SOURCE = (import.meta.env.VITE_SOURCE ?? 'bookings') as Source;
 
 /**
- * The address of `path` on another source's sub-domain (spec §1 "Common links"): the current
- * host with its source label swapped. When embedded, the link keeps `embedded=true`.
+ * The router's basename: `/_/my-account` when this source was opened under its path prefix
+ * (a host without sub-domains, docs/shell.md "Hosts and sources"), else none.
+ */
+export const routerBasename = (pathname: string = typeof location === 'undefined' ? '/' : location.pathname): string | undefined => {
+  const prefix = sourcePathPrefix(SOURCE);
+  return prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`)) ? prefix : undefined;
+};
+
+/** An address inside this app for a plain `<a href>` or `location.assign` (the router adds its basename itself). */
+export const appHref = (path: string): string => `${routerBasename() ?? ''}${path}`;
+
+type ProductUrlOptions = {
+  isEmbedded: boolean;
+  currentHost?: string;
+  protocol?: string;
+  /** `SOURCE_ROUTING` from the runtime configuration. */
+  routing?: SourceRouting;
+  /** The current page's path: a page opened under `/_/<source>` keeps links in that form. */
+  currentPath?: string;
+};
+
+/** `/` → the bare prefix (the server would redirect `/_/x/` to `/_/x`), `/?q` → `/_/x?q`. */
+const underPrefix = (prefix: string, path: string) => (path === '/' || path.startsWith('/?') || path.startsWith('/#') ? prefix + path.slice(1) : prefix + path);
+
+/**
+ * The address of `path` on another source (spec §1 "Common links"). On a host that takes
+ * sub-domains, the current host with its source label swapped (`my-account.example.com`);
+ * on an IP address, a single-label host, a page already under `/_/<source>`, or with
+ * `SOURCE_ROUTING=path`, the same host with the source's path prefix (`/_/my-account/…`).
+ * When embedded, the link keeps `embedded=true`.
  */
 export const productUrl = (
   source: Source,
   path: string,
-  { isEmbedded, currentHost = location.host, protocol = location.protocol }: { isEmbedded: boolean; currentHost?: string; protocol?: string },
+  {
+    isEmbedded,
+    currentHost = location.host,
+    protocol = location.protocol,
+    routing = runtimeConfig().sourceRouting,
+    currentPath = typeof location === 'undefined' ? '/' : location.pathname,
+  }: ProductUrlOptions,
 ): string => {
   const labels = currentHost.split('.');
-  const bare = (SOURCE_LABELS as readonly string[]).includes(labels[0] ?? '') ? labels.slice(1).join('.') : currentHost;
-  const host = source === 'bookings' ? bare : `${source}.${bare}`;
-  const url = new URL(path, `${protocol}//${host}`);
+  const bare = isSource(labels[0] ?? '') && labels.length > 1 ? labels.slice(1).join('.') : currentHost;
+  const hostname = bare.replace(/:\d+$/, '');
+  const isOnPathForm = sourceForPath(currentPath)?.source != null;
+  const usePath = routing === 'path' || (routing === 'auto' && (isOnPathForm || !hostTakesSubdomains(hostname)));
+  const url = usePath
+    ? new URL(underPrefix(sourcePathPrefix(source), path), `${protocol}//${bare}`)
+    : new URL(path, `${protocol}//${source === 'bookings' ? bare : `${source}.${bare}`}`);
   if (isEmbedded) url.searchParams.set('embedded', 'true');
   return url.toString();
 };

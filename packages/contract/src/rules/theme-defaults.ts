@@ -79,11 +79,11 @@ export const resolveTheme = (...layers: readonly (Readonly<Record<string, unknow
 
 /** CSS font-family stacks; garage_gothic is served by self-hosted Oswald (see docs/shell.md). */
 export const FONT_STACKS: Record<FontChoice, string> = {
-  garage_gothic: "'Oswald', 'Arial Narrow', sans-serif",
-  [GARAGE_GOTHIC_DEFAULT]: "'Oswald', 'Arial Narrow', sans-serif",
-  lato: "'Lato', system-ui, sans-serif",
-  open_sans: "'Open Sans', system-ui, sans-serif",
-  roboto: "'Roboto', system-ui, sans-serif",
+  garage_gothic: "'Oswald', 'Oswald Fallback', 'Arial Narrow', sans-serif",
+  [GARAGE_GOTHIC_DEFAULT]: "'Oswald', 'Oswald Fallback', 'Arial Narrow', sans-serif",
+  lato: "'Lato', 'Lato Fallback', system-ui, sans-serif",
+  open_sans: "'Open Sans', 'Open Sans Fallback', system-ui, sans-serif",
+  roboto: "'Roboto', 'Roboto Fallback', system-ui, sans-serif",
 };
 
 const WHITE: Rgb = [255, 255, 255];

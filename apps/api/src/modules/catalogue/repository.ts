@@ -100,3 +100,22 @@ export const tagsOf = async (db: Db, courseIds: readonly number[]) =>
 
 export type CategoryRow = Awaited<ReturnType<typeof categoriesAtVenue>>[number];
 export type CourseRow = Awaited<ReturnType<typeof coursesAtVenue>>[number];
+
+/**
+ * Whether a page's venue, and its activity or course, exist (the SPA server's 404): one query
+ * on the unique (client_id, slug) venue index with EXISTS probes on the venue's own rows.
+ */
+export const pageTargets = async (db: Db, clientId: number, venueSlug: string, activitySlug: string | null, courseSlug: string | null) =>
+  db
+    .selectFrom('venues as v')
+    .select([
+      sql<boolean>`${activitySlug !== null} and exists (
+        select 1 from category_locations cl join activity_categories c on c.id = cl.category_id
+        where cl.venue_id = v.id and c.client_id = ${clientId} and c.slug = ${activitySlug ?? ''})`.as('has_activity'),
+      sql<boolean>`${courseSlug !== null} and exists (
+        select 1 from courses co join activity_categories cat on cat.id = co.category_id
+        where co.venue_id = v.id and co.client_id = ${clientId} and cat.slug = ${activitySlug ?? ''} and co.slug = ${courseSlug ?? ''})`.as('has_course'),
+    ])
+    .where('v.client_id', '=', clientId)
+    .where('v.slug', '=', venueSlug)
+    .executeTakeFirst();

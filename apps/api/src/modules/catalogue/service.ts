@@ -3,7 +3,7 @@ import type { CourseDto } from '@app/contract/catalogue/course';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getVenue } from '../venues/service.ts';
-import { categoriesAtVenue, coursesAtVenue, tagsOf, type CategoryRow, type CourseRow } from './repository.ts';
+import { categoriesAtVenue, coursesAtVenue, pageTargets, tagsOf, type CategoryRow, type CourseRow } from './repository.ts';
 
 /** Spec §2 wording, also used by the API so both say the same thing. */
 export const ACTIVITY_NOT_FOUND = "We couldn't find the activity you are looking for";
@@ -131,4 +131,19 @@ export const getCourse = async (
   if (!row) throw notFound('course_not_found', COURSE_NOT_FOUND);
   const [course] = await toCourses(db, [row]);
   return course!;
+};
+
+/**
+ * Does the page a URL names exist (the SPA server's 404, spec §2)? The venue; with an
+ * activity, that activity at the venue; with a course, that course of that activity there.
+ */
+export const pageExists = async (
+  db: Db,
+  clientId: number,
+  { venueSlug, activitySlug = null, courseSlug = null }: { venueSlug: string; activitySlug?: string | null; courseSlug?: string | null },
+): Promise<boolean> => {
+  const found = await pageTargets(db, clientId, venueSlug, activitySlug, courseSlug);
+  if (!found) return false;
+  if (courseSlug !== null) return found.has_course;
+  return activitySlug === null || found.has_activity;
 };

@@ -9,6 +9,11 @@ declare module 'fastify' {
     /** The client (operator) this request belongs to: from the host, else the configured default. */
     clientId: number;
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyInstance {
+    /** The client of a host name (cached briefly); the SPA server uses it for its 404s. */
+    clientIdForHost: (hostname: string) => Promise<number | undefined>;
+  }
 }
 
 const TTL_MS = 60_000;
@@ -25,6 +30,7 @@ export const tenantPlugin = fp(async (app) => {
     return clientId;
   };
 
+  app.decorate('clientIdForHost', (hostname: string) => resolve(hostname.replace(/:\d+$/, '').toLowerCase()));
   app.decorateRequest('clientId', 0);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/health') || request.url.startsWith('/api/docs')) return;

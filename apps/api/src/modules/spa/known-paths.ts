@@ -27,3 +27,34 @@ export const isSpaPath = (pathname: string): boolean => {
  */
 export const withoutTrailingSlash = (pathname: string): string | null =>
   pathname.length > 1 && pathname.endsWith('/') ? `/${pathname.replace(/^\/+|\/+$/g, '')}` : null;
+
+export type PageLookup = { venueSlug: string; activitySlug?: string; courseSlug?: string };
+
+/** Static routes of the route table, per source (apps/web/src/app/router.tsx). */
+const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selected-venue', 'register', 'basket', 'basket/checkout', 'attendees', 'pricing'];
+const staticRoutesOf = (source: string): readonly string[] => [
+  ...STATIC_ROUTES,
+  ...(source === 'bookings' ? [] : ['login']),
+  ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments'] : []),
+];
+
+/**
+ * What a page URL names that only the database can confirm: the venue of `/{venue}`,
+ * `/location/{venue}`, `/courses/location/{venue}`, plus the activity of the deeper forms and
+ * the course of `/courses/location/{venue}/{activity}/{course}`. `null` for a static route
+ * (no lookup). Matches the way React Router ranks the routes: static segments first, so
+ * `/basket/x` is the redirect route `/{venue}/{activity}` with the venue `basket`.
+ * Call it only for paths `isSpaPath` accepts.
+ */
+export const pageLookup = (pathname: string, source: string): PageLookup | null => {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length === 0) return null;
+  if (staticRoutesOf(source).includes(segments.join('/'))) return null;
+  if (segments[0] === 'booking-confirmed' && segments.length === 2) return null;
+  const [first, second, third, fourth, fifth] = segments;
+  if (first === 'location' && second !== undefined) return { venueSlug: second, ...(third === undefined ? {} : { activitySlug: third }) };
+  if (first === 'courses' && second === 'location' && third !== undefined) {
+    return { venueSlug: third, ...(fourth === undefined ? {} : { activitySlug: fourth }), ...(fifth === undefined ? {} : { courseSlug: fifth }) };
+  }
+  return { venueSlug: first!, ...(second === undefined ? {} : { activitySlug: second }) };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSpaPath, withoutTrailingSlash } from './known-paths.ts';
+import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
 
 describe('isSpaPath (the route table of spec §2)', () => {
   it.each([
@@ -49,5 +49,31 @@ describe('withoutTrailingSlash', () => {
   it('never produces a protocol-relative address', () => {
     expect(withoutTrailingSlash('//evil.example/')).toBe('/evil.example');
     expect(withoutTrailingSlash('///evil.example//')).toBe('/evil.example');
+  });
+});
+
+describe('pageLookup (what the server asks the database before answering 200)', () => {
+  it.each([
+    ['/', 'bookings', null],
+    ['/basket', 'bookings', null],
+    ['/basket/checkout', 'bookings', null],
+    ['/booking-confirmed/42', 'bookings', null],
+    ['/login', 'my-account', null],
+    ['/dashboard', 'my-account', null],
+    ['/dashboard', 'bookings', { venueSlug: 'dashboard' }],
+    ['/login', 'bookings', { venueSlug: 'login' }],
+    ['/basket/x', 'bookings', { venueSlug: 'basket', activitySlug: 'x' }],
+    ['/bury', 'bookings', { venueSlug: 'bury' }],
+    ['/bury/swimming', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming' }],
+    ['/bury/swimming/2026-11-23/classes', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming' }],
+    ['/location/bury', 'bookings', { venueSlug: 'bury' }],
+    ['/location/bury/swimming/2026-11-23/classes/x', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming' }],
+    ['/location', 'bookings', { venueSlug: 'location' }],
+    ['/courses/location/bury', 'bookings', { venueSlug: 'bury' }],
+    ['/courses/location/bury/swimming', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming' }],
+    ['/courses/location/bury/swimming/learn', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming', courseSlug: 'learn' }],
+    ['/courses/x', 'bookings', { venueSlug: 'courses', activitySlug: 'x' }],
+  ])('%s on %s looks up %j', (path, source, expected) => {
+    expect(pageLookup(path, source)).toEqual(expected);
   });
 });

@@ -2,17 +2,36 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SOURCES, sourceForHost, type Source } from '@app/contract/rules/sources';
-import { isSpaPath, withoutTrailingSlash } from './known-paths.ts';
+import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contract/rules/sources';
+import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
+import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
+import { pageDataBuilder } from './page-data.ts';
+
+const safeDecode = (text: string): string | null => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+};
 
 type Options = { distDir: string; runtimeConfig: Record<string, string | null> };
+
+/**
+ * Which bundle answers: `/_/<source>/…` on any host (hosts without sub-domains), else the
+ * host's sub-domain. `request.host` honours X-Forwarded-Host only from trusted proxies.
+ */
+const sourceOf = (host: string, pathname: string): { source: Source | null; rest: string } =>
+  sourceForPath(pathname) ?? { source: sourceForHost(host), rest: pathname };
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * Serves the built SPA: one bundle per source (spec §1), picked by sub-domain
- * (`my-account.<host>` → my-account); a bare host serves bookings.
+ * (`my-account.<host>` → my-account) or path prefix (`/_/my-account/…`); a bare host serves
+ * bookings. A page whose venue, activity or course does not exist answers 404 (the SPA still
+ * loads and shows its not-found page).
  */
 export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, runtimeConfig }) => {
   const available = SOURCES.filter((s) => fs.existsSync(path.join(distDir, s, 'index.html')));
@@ -28,8 +47,27 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     indexHtml.set(source, html.replace('</head>', `    ${meta}\n  </head>`));
   }
 
+  const pageExists = async (hostname: string, pathname: string, source: Source) => {
+    if (!isSpaPath(pathname)) return false;
+    const lookup = pageLookup(pathname, source);
+    if (lookup === null) return true;
+    const clientId = await app.clientIdForHost(hostname);
+    return clientId !== undefined && (await catalogueHasPage(app.db, clientId, lookup));
+  };
+  const pageData = pageDataBuilder(app, { distDir, runtimeConfig });
+  /** The remembered venue (web lib/selected-venue.ts), which the web app themes the page with. */
+  const selectedVenue = (cookie: string | undefined): string | null => {
+    try {
+      const slug = (JSON.parse(cookie ?? 'null') as { slug?: unknown } | null)?.slug;
+      return typeof slug === 'string' && /^[a-z0-9-]{1,100}$/.test(slug) ? slug : null;
+    } catch {
+      return null;
+    }
+  };
+
   app.get('/*', async (request, reply) => {
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const pathname = safeDecode(request.url.split('?')[0] ?? '/');
+    if (pathname === null) return reply.status(404).type('text/plain').send('Not found.');
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
     }
@@ -39,12 +77,15 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(trimmed + query, 301);
     }
-    const source = sourceForHost(request.headers.host);
+    const { source, rest } = sourceOf(request.host, pathname);
+    if (source === null) {
+      return reply.status(404).type('text/plain').send(`No site is served under ${pathname}.`);
+    }
     const html = indexHtml.get(source);
     if (!html) {
       return reply.status(503).type('text/plain').send(`The ${source} site has not been built. Run npm run build.`);
     }
-    const relative = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '');
+    const relative = path.normalize(rest).replace(/^(\.\.[/\\])+/, '');
     if (relative !== '/' && !relative.endsWith('/')) {
       const file = path.join(distDir, source, relative);
       if (file.startsWith(path.join(distDir, source)) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
@@ -54,11 +95,22 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           .sendFile(path.join(source, relative), { cacheControl: false });
       }
     }
-    // A path no screen has gets a real 404; the SPA still loads and shows its not-found page.
+    // A path no screen has, or naming a venue/activity/course that does not exist, gets a real
+    // 404; the SPA still loads and shows its not-found page.
+    const exists = await pageExists(request.hostname, rest, source);
+    const data = exists
+      ? await pageData({
+          source,
+          host: request.host,
+          pathname: rest,
+          lookup: pageLookup(rest, source),
+          selectedVenue: selectedVenue(request.cookies.selected_venue),
+        })
+      : '';
     return reply
-      .status(isSpaPath(pathname) ? 200 : 404)
+      .status(exists ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(data ? html.replace('</head>', `    ${data}\n  </head>`) : html);
   });
 };

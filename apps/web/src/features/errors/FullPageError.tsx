@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { documentTitle } from '../../lib/page-meta.ts';
+import { appHref } from '../../lib/shell-mode.ts';
 import { StatusPage } from './StatusPage.tsx';
 
 /**
@@ -22,7 +23,7 @@ export const FullPageError = ({ canReload = true }: { canReload?: boolean }) => 
           {t('error.reload')}
         </Button>
       )}
-      <a href="/" className={buttonClasses({ size: 'lg' })}>
+      <a href={appHref('/')} className={buttonClasses({ size: 'lg' })}>
         {t('goHome')}
       </a>
     </StatusPage>

@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useCurrentBreadcrumbs } from '../../lib/page-meta.ts';
+import { useCurrentBreadcrumbs, usePageMetaStore } from '../../lib/page-meta.ts';
+import { useRouteInfo } from '../../lib/route-info.ts';
 
 // The home page has no trail, so the breadcrumb code (and its icons) loads with the first page that does.
 const Breadcrumbs = lazy(() => import('./Breadcrumbs.tsx').then((m) => ({ default: m.Breadcrumbs })));
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { useShellMode } from '../../lib/shell-mode.ts';
 import { isLoggedIn } from '../../lib/auth-state.ts';
@@ -28,6 +29,12 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   useEmbeddedHeight(isEmbedded);
   usePageViews();
   const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
+  // Until the screen has said what its trail is, keep the trail's space for a screen that will have one.
+  const { pathname } = useLocation();
+  const screenHasSpoken = usePageMetaStore((meta) => meta.path) === pathname;
+  const { expectsTrail } = useRouteInfo();
+  const keepsTrailSpace = !hasBreadcrumbs && !screenHasSpoken && expectsTrail;
+  const trailSpace = <div aria-hidden="true" className="h-[49px] border-b border-neutral-200 bg-white" />;
   const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
 
   return (
@@ -40,12 +47,15 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
       {showChrome && <Header theme={theme} />}
       {SOURCE === 'my-account' && isLoggedIn() && <AccountNav />}
       {!isEmbedded && hasBreadcrumbs && (
-        <Suspense fallback={null}>
+        // The trail's own height while its chunk loads, so the page does not jump (CLS).
+        <Suspense fallback={trailSpace}>
           <Breadcrumbs />
         </Suspense>
       )}
+      {!isEmbedded && keepsTrailSpace && trailSpace}
       <main id="main" className="flex-1">
-        <Suspense fallback={<LoadingSpinner />}>
+        {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
+        <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
           <Outlet />
         </Suspense>
       </main>

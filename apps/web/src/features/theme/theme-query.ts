@@ -22,6 +22,10 @@ export const themeQuery = (venue: string | undefined) =>
       }
       return resolveTheme(await fetchTheme(undefined, signal));
     },
+    initialData: () => {
+      const preloaded = api.peek<Record<string, unknown>>('frontend/theme', { query: { venue } });
+      return preloaded && resolveTheme(preloaded);
+    },
     // The failure itself is the answer (maintenance or error page); asking again would only delay it.
     retry: false,
     staleTime: 5 * 60_000,

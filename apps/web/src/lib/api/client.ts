@@ -2,6 +2,7 @@ import { runtimeConfig, type RuntimeConfig } from '../runtime-config.ts';
 import { clearAuthToken, getAuthToken } from './auth-token.ts';
 import { toCamel, toSnake } from './case.ts';
 import { ApiError } from './errors.ts';
+import { takePageData } from '../page-data.ts';
 import { genericErrorMessage } from './messages.ts';
 
 type Base = keyof Pick<
@@ -25,6 +26,8 @@ export type ApiClientDeps = {
   getToken: () => string | null;
   onUnauthorised: () => void;
   config: () => RuntimeConfig;
+  /** A response the server put in the page for this GET URL, if any (lib/page-data.ts). */
+  pageData?: (url: string) => unknown;
 };
 
 const joinUrl = (base: string, path: string) =>
@@ -68,7 +71,12 @@ export const createApiClient = (deps: ApiClientDeps) => {
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
-    const response = await deps.fetch(joinUrl(deps.config()[base], path) + buildQuery(query), {
+    const url = joinUrl(deps.config()[base], path) + buildQuery(query);
+    if (method === 'GET' && responseType === 'json') {
+      const preloaded = deps.pageData?.(url);
+      if (preloaded !== undefined) return toCamel(unwrapData(preloaded)) as T;
+    }
+    const response = await deps.fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(toSnake(body)),
@@ -87,8 +95,18 @@ export const createApiClient = (deps: ApiClientDeps) => {
     return (text ? toCamel(unwrapData(JSON.parse(text))) : undefined) as T;
   };
 
+  /**
+   * The response the server put in the page for this GET, converted like a fetched one, or
+   * undefined: queries use it as `initialData` so the first render already has its data.
+   */
+  const peek = <T>(path: string, { base = 'apiBase', query }: Pick<RequestOptions, 'base' | 'query'> = {}): T | undefined => {
+    const preloaded = deps.pageData?.(joinUrl(deps.config()[base], path) + buildQuery(query));
+    return preloaded === undefined ? undefined : (toCamel(unwrapData(preloaded)) as T);
+  };
+
   return {
     request,
+    peek,
     get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...options, method: 'GET' }),
     post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'POST', body }),
@@ -112,4 +130,5 @@ export const api: ApiClient = createApiClient({
   getToken: getAuthToken,
   onUnauthorised: () => handleUnauthorised(),
   config: runtimeConfig,
+  pageData: takePageData,
 });

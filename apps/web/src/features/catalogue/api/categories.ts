@@ -15,6 +15,7 @@ export const categoriesQuery = (venueSlug: string) =>
     queryKey: ['venue', venueSlug, 'categories'] as const,
     queryFn: ({ signal }) =>
       api.get<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase', signal }),
+    initialData: () => api.peek<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase' }),
     staleTime: FIVE_MINUTES,
   });
 

@@ -13,6 +13,7 @@ export const venuesQuery = () =>
   queryOptions({
     queryKey: ['venues'] as const,
     queryFn: ({ signal }) => api.get<Venue[]>('venues', { base: 'activitiesBase', signal }),
+    initialData: () => api.peek<Venue[]>('venues', { base: 'activitiesBase' }),
     staleTime: FIVE_MINUTES,
   });
 
@@ -31,6 +32,7 @@ export const venueQuery = (slug: string) =>
         import.meta.env.VITE_SOURCE === 'online-joining' ? `venues/online-joining/${slug}` : `venues/${slug}`,
         { base: 'activitiesBase', signal },
       ),
+    initialData: () => (import.meta.env.VITE_SOURCE === 'online-joining' ? undefined : api.peek<Venue>(`venues/${slug}`, { base: 'activitiesBase' })),
     staleTime: FIVE_MINUTES,
   });
 

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Source } from '@app/contract/rules/sources';
+import type { PageLookup } from './known-paths.ts';
+
+/**
+ * What the server puts in a page so the first screen does not wait on a request chain
+ * (script → translations → theme and client → screen chunk → data; docs/performance.md
+ * "Lighthouse"): the public API answers the first screen asks for, keyed by the exact URL the
+ * web app builds, its translations, and preload hints for the screen's chunk and the theme's
+ * fonts. Only public, per-client data: never anything tied to a login.
+ */
+export type PageDataOptions = {
+  distDir: string;
+  runtimeConfig: Record<string, string | null>;
+};
+
+/** A response bigger than this is left to the browser (500 venues are ~250 KB). */
+const MAX_INLINE_BYTES = 48 * 1024;
+
+/** The first screen's chunk per page shape (apps/web/src/app/router.tsx). */
+const screenModule = (pathname: string, lookup: PageLookup | null): string | null => {
+  if (pathname === '/') return 'src/features/venues/HomeScreen.tsx';
+  if (lookup && pathname.startsWith('/location/') && !lookup.activitySlug) return 'src/features/catalogue/ChooseActivityScreen.tsx';
+  return null;
+};
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+/** Faces each theme font choice uses on a first screen (the weights the shell sets). */
+const FONT_FILES: Record<string, string[]> = {
+  roboto: ['roboto-latin-400-normal', 'roboto-latin-500-normal'],
+  lato: ['lato-latin-400-normal', 'lato-latin-700-normal'],
+  open_sans: ['open-sans-latin-400-normal', 'open-sans-latin-600-normal'],
+  garage_gothic: ['oswald-latin-500-normal', 'oswald-latin-700-normal'],
+  'garagegothic-boldregular': ['oswald-latin-500-normal', 'oswald-latin-700-normal'],
+};
+
+/** `<` escaped so no value can close the script element; U+2028/9 for old parsers. */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }: PageDataOptions) => {
+  const manifests = new Map<Source, Manifest | null>();
+  const manifestOf = (source: Source): Manifest | null => {
+    if (!manifests.has(source)) {
+      const file = path.join(distDir, source, '.vite', 'manifest.json');
+      manifests.set(source, fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null);
+    }
+    return manifests.get(source) ?? null;
+  };
+  const fontFiles = new Map<Source, string[]>();
+  const fontsOf = (source: Source) => {
+    if (!fontFiles.has(source)) {
+      const dir = path.join(distDir, source, 'assets');
+      fontFiles.set(source, fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.woff2')) : []);
+    }
+    return fontFiles.get(source)!;
+  };
+  const translations = new Map<string, unknown>();
+  const translationFile = (source: Source, url: string): unknown => {
+    const key = `${source}${url}`;
+    if (!translations.has(key)) {
+      const file = path.join(distDir, source, path.normalize(url));
+      translations.set(key, file.startsWith(path.join(distDir, source)) && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+    }
+    return translations.get(key);
+  };
+
+  /** Same-server bases only: an API on another origin is the browser's to ask. */
+  const local = (base: string | null | undefined) => (base && base.startsWith('/') ? base.replace(/\/+$/, '') : null);
+
+  const getJson = async (host: string, url: string): Promise<unknown> => {
+    const response = await app.inject({ method: 'GET', url, headers: { host, accept: 'application/json' } });
+    if (response.statusCode !== 200 || response.rawPayload.length > MAX_INLINE_BYTES) return undefined;
+    return response.json();
+  };
+
+  return async ({
+    source,
+    host,
+    pathname,
+    lookup,
+    selectedVenue,
+  }: {
+    source: Source;
+    host: string;
+    pathname: string;
+    lookup: PageLookup | null;
+    selectedVenue: string | null;
+  }): Promise<string> => {
+    const apiBase = local(runtimeConfig.apiBase);
+    const activitiesBase = local(runtimeConfig.activitiesBase);
+    const venue = lookup?.venueSlug ?? selectedVenue;
+    const urls: string[] = [];
+    if (apiBase) {
+      urls.push(venue ? `${apiBase}/frontend/theme?venue=${encodeURIComponent(venue)}` : `${apiBase}/frontend/theme`, `${apiBase}/client`);
+    }
+    const screen = screenModule(pathname, lookup);
+    if (activitiesBase && source === 'bookings') {
+      if (pathname === '/') urls.push(`${activitiesBase}/venues`);
+      if (screen && lookup) {
+        const slug = encodeURIComponent(lookup.venueSlug);
+        urls.push(`${activitiesBase}/venues/${slug}`, `${activitiesBase}/venue/${slug}/categories`);
+      }
+    }
+    const responses: Record<string, unknown> = {};
+    await Promise.all(
+      urls.map(async (url) => {
+        const body = await getJson(host, url);
+        if (body !== undefined) responses[url] = body;
+      }),
+    );
+    const translationsPath = runtimeConfig.translationsPath ?? '';
+    if (translationsPath.startsWith('/')) {
+      for (const ns of screen ? ['common', 'catalogue'] : ['common']) {
+        const url = translationsPath.replaceAll('{{lng}}', 'en-GB').replaceAll('{{ns}}', ns);
+        const body = translationFile(source, url);
+        if (body !== undefined) responses[url] = body;
+      }
+    }
+
+    const hints: string[] = [];
+    const manifest = manifestOf(source);
+    const chunk = screen && manifest?.[screen];
+    if (chunk) {
+      const base = source === 'bookings' ? '/' : `/_/${source}/`;
+      const entryFiles = new Set(Object.values(manifest).filter((m) => m.isEntry).map((m) => m.file));
+      const files = [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file)].filter(
+        (file): file is string => !!file && !entryFiles.has(file),
+      );
+      for (const file of files) hints.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}" />`);
+    }
+    const theme = (apiBase && (responses[urls[0]!] as { data?: Record<string, unknown> } | undefined)?.data) || {};
+    const faces = new Set([
+      ...(FONT_FILES[String(theme.theme_app_body_font_style ?? 'roboto')] ?? []).slice(0, 1),
+      ...(FONT_FILES[String(theme.theme_app_heading_font_style ?? 'garage_gothic')] ?? []).slice(0, 1),
+    ]);
+    const fontBase = source === 'bookings' ? '/assets/' : `/_/${source}/assets/`;
+    for (const face of faces) {
+      const file = fontsOf(source).find((f) => f.startsWith(`${face}-`));
+      if (file) hints.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
+    }
+    return [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    ');
+  };
+};

@@ -1,0 +1,33 @@
+/**
+ * Responses the server put in the page (`<script type="application/json" id="page-data">`,
+ * docs/performance.md "Lighthouse"): the first screen's API answers and translations keyed by
+ * the exact URL the app would fetch, so the first paint does not wait on a request chain.
+ * Each is used once; later asks (refetches, invalidations) go to the network as before.
+ */
+let preloaded: Map<string, unknown> | undefined;
+
+const read = (): Map<string, unknown> => {
+  if (preloaded) return preloaded;
+  preloaded = new Map();
+  const text = typeof document === 'undefined' ? null : document.getElementById('page-data')?.textContent;
+  if (!text) return preloaded;
+  try {
+    const parsed = JSON.parse(text) as { responses?: Record<string, unknown> };
+    for (const [url, body] of Object.entries(parsed.responses ?? {})) preloaded.set(url, body);
+  } catch {
+    // A damaged block only costs the requests it would have saved.
+  }
+  return preloaded;
+};
+
+/** The preloaded body for a GET of `url` (path and query as the app builds them), once. */
+export const takePageData = (url: string): unknown => {
+  const data = read();
+  if (!data.has(url)) return undefined;
+  const body = data.get(url);
+  data.delete(url);
+  return body;
+};
+
+/** Whether the page holds a body for `url` (without using it). */
+export const hasPageData = (url: string): boolean => read().has(url);

@@ -1,0 +1,135 @@
+/**
+ * Lighthouse, mobile preset (issue 7 "Speed a customer feels"): performance score, LCP, CLS,
+ * TBT and FCP of the home page and a venue page, in the system Chromium with Lighthouse's
+ * default simulated throttling (a mid-range phone on slow 4G). Starts the real server on free
+ * ports with a fresh embedded PostgreSQL (or uses BASE_URL), serving the current web build
+ * (built first when missing), and runs each page LIGHTHOUSE_RUNS times (default 3), keeping
+ * the median by score. A plain static page served by the same server is measured in the same
+ * run as the comparator: it is the best a page can do on this machine and this throttling.
+ * Writes bench/results/lighthouse.json and prints one line per page.
+ * Run: npm run bench -- lighthouse
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/chromium.ts';
+import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'venue', path: '/location/bury-leisure-centre' },
+  { name: 'comparator (static page)', path: '/lighthouse-comparator.html' },
+] as const;
+const webDist = path.resolve(process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist'));
+
+if (!fs.existsSync(path.join(webDist, 'bookings', 'index.html'))) {
+  const built = spawnSync(NODE, [path.join(ROOT, 'apps/web/scripts/build-sources.ts')], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, WEB_OUT_DIR: webDist } });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+// The comparator: a static page with one heading and a paragraph, served like any public file.
+const comparatorFile = path.join(webDist, 'bookings', 'lighthouse-comparator.html');
+fs.writeFileSync(
+  comparatorFile,
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Comparator</title></head><body><h1>Find a venue</h1><p>A static page with no script.</p></body></html>',
+);
+
+const waitForHealth = async (base: string, isAlive: () => boolean) => {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('the server exited before it became healthy');
+    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not become healthy within 120 s');
+};
+
+const startServer = async () => {
+  if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const child = spawn(NODE, [path.join(ROOT, 'apps/api/src/server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, WEB_DIST_DIR: webDist, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  await waitForHealth(base, () => child.exitCode === null);
+  return {
+    base,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+type Measure = { score: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number; speedIndexMs: number };
+
+const median = (runs: Measure[]): Measure => [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_ARGS.filter((flag) => flag !== '--headless').concat('--headless=new'),
+});
+/** One Lighthouse run; a trace that fails to record (NO_NAVSTART happens in headless Chromium) is run again, up to three times. */
+const audit = async (pagePath: string) => {
+  let failure = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(`${server.base}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    failure = lhr?.runtimeError?.message ?? 'no result';
+  }
+  throw new Error(`Lighthouse failed on ${pagePath}: ${failure}`);
+};
+
+const results: Record<string, Measure & { path: string; runs: Measure[] }> = {};
+try {
+  for (const page of PAGES) {
+    const runs: Measure[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const lhr = await audit(page.path);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      runs.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: Math.round(value('largest-contentful-paint')),
+        cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+        tbtMs: Math.round(value('total-blocking-time')),
+        fcpMs: Math.round(value('first-contentful-paint')),
+        speedIndexMs: Math.round(value('speed-index')),
+      });
+      if (process.env.LIGHTHOUSE_REPORT_DIR) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+        fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.name.split(' ')[0]}-${i}.json`), JSON.stringify(lhr));
+      }
+    }
+    const m = median(runs);
+    results[page.name] = { path: page.path, ...m, runs };
+    console.log(`lighthouse ${page.name} ${page.path}: score ${m.score}, LCP ${m.lcpMs} ms, CLS ${m.cls}, TBT ${m.tbtMs} ms, FCP ${m.fcpMs} ms (median of ${RUNS})`);
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  fs.rmSync(comparatorFile, { force: true });
+}
+
+const comparator = results['comparator (static page)']!;
+const out = {
+  measuredAt: new Date().toISOString(),
+  preset: 'mobile (Lighthouse default: simulated throttling, Moto G Power class device, slow 4G)',
+  lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
+  goal: { score: 95, cls: 0.02 },
+  pages: results,
+  lcpRatioToComparator: Object.fromEntries(
+    Object.entries(results).map(([name, m]) => [name, Math.round((m.lcpMs / comparator.lcpMs) * 100) / 100]),
+  ),
+};
+fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify(out, null, 2)}\n`);
