@@ -12,7 +12,7 @@ export type SpaTestContext = { app: App; dist: string };
  * The real app serving a small stand-in build: per source an index.html marked with
  * `data-source` and `assets/main-abc.js`, so tests can tell which bundle answered.
  */
-export const useSpaTestApp = (sources: readonly string[]): SpaTestContext => {
+export const useSpaTestApp = (sources: readonly string[], env: Record<string, string> = {}): SpaTestContext => {
   const ctx = { dist: fs.mkdtempSync(path.join(os.tmpdir(), 'spa-dist-')) } as SpaTestContext;
   let drop: () => Promise<void> = async () => {};
   beforeAll(async () => {
@@ -23,7 +23,7 @@ export const useSpaTestApp = (sources: readonly string[]): SpaTestContext => {
     }
     const database = await createTestDatabase();
     drop = database.drop;
-    ctx.app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url, WEB_DIST_DIR: ctx.dist }), db: database.db });
+    ctx.app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url, WEB_DIST_DIR: ctx.dist, ...env }), db: database.db });
     await ctx.app.ready();
   });
   afterAll(async () => {

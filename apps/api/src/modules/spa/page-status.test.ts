@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useSpaTestApp } from '../../../test/spa-app.ts';
 
 const ctx = useSpaTestApp(['bookings', 'my-account']);
+const behindProxy = useSpaTestApp(['bookings', 'my-account'], { TRUST_PROXY: '127.0.0.1' });
 
 const get = (url: string, host = 'localhost') => ctx.app.inject({ method: 'GET', url, headers: { host } });
 
@@ -89,12 +90,21 @@ describe('sources on a host without sub-domains (docs/shell.md "Hosts and source
     expect(response.body).toContain('data-source="bookings"');
   });
 
-  it('picks the source from X-Forwarded-Host of a trusted proxy', async () => {
-    const response = await ctx.app.inject({
+  const forwarded = (app: typeof ctx.app) =>
+    app.inject({
       method: 'GET',
       url: '/',
+      // inject's connection comes from 127.0.0.1: the proxy is trusted only when TRUST_PROXY names it.
       headers: { host: '10.0.0.5:3000', 'x-forwarded-host': 'my-account.bookings.example.com', 'x-forwarded-proto': 'https' },
     });
+
+  it('ignores X-Forwarded-Host when no proxy is trusted (the default)', async () => {
+    const response = await forwarded(ctx.app);
+    expect(response.body).toContain('data-source="bookings"');
+  });
+
+  it('picks the source from X-Forwarded-Host of a trusted proxy', async () => {
+    const response = await forwarded(behindProxy.app);
     expect(response.body).toContain('data-source="my-account"');
   });
 
