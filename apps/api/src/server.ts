@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
@@ -52,6 +53,7 @@ const main = async () => {
   const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
   const db = createDb(connectionString);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: JobRunner | undefined;
   let stopping = false;
 
   const shutdown = async (signal: string, code = 0) => {
@@ -59,6 +61,8 @@ const main = async () => {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app?.close().catch((e: unknown) => logger.error(e));
+    // Running jobs finish (they use the pool), then the queue lets go of its connections.
+    await jobs?.stop().catch((e: unknown) => logger.error(e));
     await db.destroy().catch((e: unknown) => logger.error(e));
     await embedded?.stop().catch((e: unknown) => logger.error(e));
     releaseLock();
@@ -76,6 +80,7 @@ const main = async () => {
 
     app = await buildApp({ config, db, logger });
     await app.listen({ port: config.PORT, host: config.HOST });
+    jobs = await startJobRunner({ connectionString, db, logger });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
     const message =

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { createDb } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/db/seed/seed.ts';
+import { migrateJobs } from '../src/jobs/runner.ts';
 
 export const TEMPLATE_DB = 'bookings_template';
 
@@ -45,6 +46,8 @@ export const setup = async (project: TestProject) => {
   await migrateToLatest(db);
   await seedDemoData(db);
   await db.destroy();
+  // The job queue's schema too, so no test file pays for installing it.
+  await migrateJobs(templateUrl.toString());
 
   project.provide('adminConnectionString', admin);
 };

@@ -5,6 +5,7 @@ import { createDb } from '../db/connect.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
+import { migrateJobs } from '../jobs/runner.ts';
 
 /** `npm run db:migrate` and `npm run db:seed`: against DATABASE_URL or the embedded database. */
 export const runDbCommand = async (command: 'migrate' | 'seed') => {
@@ -17,9 +18,11 @@ export const runDbCommand = async (command: 'migrate' | 'seed') => {
         port: config.EMBEDDED_PG_PORT,
         runtimeDir: config.EMBEDDED_PG_RUNTIME_DIR,
       });
-  const db = createDb(config.DATABASE_URL ?? embedded!.connectionString, 2);
+  const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
+  const db = createDb(connectionString, 2);
   try {
     const applied = await migrateToLatest(db);
+    await migrateJobs(connectionString);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
     if (command === 'seed') {
       const { seeded } = await seedDemoData(db);

@@ -1,0 +1,31 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import type { TaskName } from './tasks.ts';
+
+export type EnqueueOptions = {
+  /** When the job becomes due (default: now). */
+  runAt?: Date;
+  /**
+   * A job with the same key replaces the waiting one (its payload and run time), so
+   * "expire hold 42 at 10:15" can be moved without leaving a stale job behind.
+   */
+  jobKey?: string;
+  /** Attempts before the job is left failed (default 25, with exponential backoff). */
+  maxAttempts?: number;
+};
+
+/**
+ * Adds a job in the caller's database context: inside `inTransaction` the job exists only if
+ * the transaction commits (a confirmation email is never sent for a rolled-back order).
+ */
+export const enqueue = async (db: Db, task: TaskName, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) => {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id::text FROM graphile_worker.add_job(
+      identifier => ${task},
+      payload => ${JSON.stringify(payload)}::json,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      job_key => ${options.jobKey ?? null}::text,
+      max_attempts => ${options.maxAttempts ?? null}::int
+    )`.execute(db);
+  return rows[0]!.id;
+};

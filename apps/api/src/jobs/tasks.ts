@@ -1,0 +1,34 @@
+import type { CronItem, Task, TaskList } from 'graphile-worker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { cleanupExpired } from './cleanup.ts';
+
+export type TaskContext = { db: Db; logger: FastifyBaseLogger };
+
+/**
+ * Every background task, by name. A domain adds its task here (hold expiry, waitlist offers,
+ * emails, reconciliation): a function of the app's database and logger returning the handler.
+ * Handlers must be idempotent: a job can run again after a crash mid-way.
+ */
+const registry = {
+  'cleanup-expired': ({ db, logger }: TaskContext): Task => async () => {
+    const deleted = await cleanupExpired(db);
+    logger.info({ deleted }, 'expired sessions and rate-limit windows removed');
+  },
+} satisfies Record<string, (context: TaskContext) => Task>;
+
+export type TaskName = keyof typeof registry;
+
+export const TASK_NAMES = Object.keys(registry) as TaskName[];
+
+export const buildTaskList = (context: TaskContext): TaskList =>
+  Object.fromEntries(Object.entries(registry).map(([name, build]) => [name, build(context)]));
+
+/**
+ * Recurring jobs (cron syntax, UTC). Each one is created once per due time across every
+ * instance (graphile-worker's `known_crontabs` bookkeeping), so N servers do not run it N times.
+ */
+export const SCHEDULES: (CronItem & { task: TaskName })[] = [
+  // Every 15 minutes; after a restart a missed run in the last hour is made up once.
+  { task: 'cleanup-expired', match: '*/15 * * * *', identifier: 'cleanup-expired', options: { backfillPeriod: 60 * 60 * 1000 } },
+];
