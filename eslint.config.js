@@ -1,7 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// ── Boundaries (docs/jobs-and-transactions.md) ──────────────────────────────────────────
+// import-x resolves each import to a file, so these rules see through relative paths.
+const root = import.meta.dirname;
+const webFeatures = path.join(root, 'apps/web/src/features');
+const featureNames = fs
+  .readdirSync(webFeatures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Feature-to-feature imports that existed when the rule arrived (importer → imported, from the
+ * repository root). Each pair is debt: move the shared code to `lib/` (or give the feature a
+ * public entry) and delete the pair. The list only shrinks; a new cross-feature import fails.
+ */
+export const KNOWN_CROSS_FEATURE_IMPORTS = [
+  ['apps/web/src/features/catalogue/CourseDetailsScreen.tsx', 'apps/web/src/features/venues/venue-address.ts'],
+  ['apps/web/src/features/catalogue/api/categories.ts', 'apps/web/src/features/venues/api/camelized.ts'],
+  ['apps/web/src/features/catalogue/api/courses.ts', 'apps/web/src/features/venues/api/camelized.ts'],
+  ['apps/web/src/features/catalogue/components/VenueHeader.tsx', 'apps/web/src/features/venues/api/venues.ts'],
+  ['apps/web/src/features/catalogue/components/VenueHeader.tsx', 'apps/web/src/features/venues/venue-address.ts'],
+  ['apps/web/src/features/catalogue/use-venue-page.ts', 'apps/web/src/features/venues/api/venues.ts'],
+  ['apps/web/src/features/venues/HomeScreen.tsx', 'apps/web/src/features/map/MapSearchPanel.tsx'],
+  ['apps/web/src/features/venues/redirects/ActivityRedirect.tsx', 'apps/web/src/features/catalogue/api/categories.ts'],
+];
+
+const restrictedZones = (allowed = []) => [
+  {
+    target: 'apps/web/src/lib',
+    from: 'apps/web/src/features',
+    message: 'lib/ is shared by every feature and must not depend on one.',
+  },
+  ...featureNames.map((feature) => ({
+    target: `apps/web/src/features/${feature}`,
+    from: 'apps/web/src/features',
+    except: [`./${feature}`, ...allowed.map((file) => path.relative('apps/web/src/features', file))],
+    message: 'Features do not import each other: move the shared code to lib/, or compose them in app/.',
+  })),
+  {
+    target: 'apps/api/src/lib',
+    from: 'apps/api/src/modules',
+    message: 'API lib/ is shared plumbing and must not depend on a module.',
+  },
+];
+
+const allowListBlocks = Object.entries(
+  Object.groupBy(KNOWN_CROSS_FEATURE_IMPORTS, ([importer]) => importer),
+).map(([importer, pairs]) => ({
+  files: [importer],
+  rules: {
+    'import-x/no-restricted-paths': ['error', { basePath: root, zones: restrictedZones(pairs.map(([, imported]) => imported)) }],
+  },
+}));
+
+/** Query building belongs to repositories: a Kysely import or a query started on a db handle. */
+const QUERY_BUILDERS = 'selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|with|withRecursive';
+const kyselyOnlyInRepositories = {
+  files: ['apps/api/src/**/*.ts'],
+  ignores: ['apps/api/src/modules/*/repository.ts', 'apps/api/src/db/**', 'apps/api/src/jobs/**', 'apps/api/src/**/*.test.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'kysely', message: 'Kysely belongs in repositories (modules/<name>/repository.ts) and db/.' }],
+        patterns: [{ group: ['kysely/*'], message: 'Kysely belongs in repositories (modules/<name>/repository.ts) and db/.' }],
+      },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS})$/][callee.object.type=/^(Identifier|MemberExpression)$/][callee.object.name=/^(db|trx)$/], CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS})$/][callee.object.property.name=/^(db|trx)$/]`,
+        message: 'Queries are built in repositories (modules/<name>/repository.ts): call a repository function.',
+      },
+    ],
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -33,4 +112,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: restrictedZones() }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+    },
+  },
+  ...allowListBlocks,
+  kyselyOnlyInRepositories,
 );
