@@ -1,8 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { devAppConfig } from './scripts/dev-app-config.ts';
 
 const SOURCES = ['bookings', 'my-account', 'online-joining', 'foh'];
+/** Where `vite` (dev server) sends /api; `npm run dev` sets it to the API it starts. */
+const API_TARGET = process.env.DEV_API_URL ?? 'http://127.0.0.1:3000';
 
 /** `vite build --mode <source>` builds one source's bundle into dist/<source> (spec §1). */
 export default defineConfig(({ mode }) => {
@@ -18,6 +21,7 @@ export default defineConfig(({ mode }) => {
         name: 'source-marker',
         transformIndexHtml: (html: string) => html.replace('<html lang="en-GB">', `<html lang="en-GB" data-source="${source}">`),
       },
+      devAppConfig(API_TARGET, source),
     ],
     define: {
       'import.meta.env.VITE_SOURCE': JSON.stringify(source),
@@ -32,7 +36,7 @@ export default defineConfig(({ mode }) => {
     },
     server: {
       port: 5173,
-      proxy: { '/api': 'http://127.0.0.1:3000' },
+      proxy: { '/api': API_TARGET },
     },
   };
 });
