@@ -59,11 +59,23 @@ const allowListBlocks = Object.entries(
   },
 }));
 
+/**
+ * API files that built queries outside a repository when the rule arrived. Same deal as the
+ * web list: move the queries into the module's repository.ts and delete the entry.
+ */
+export const KNOWN_QUERIES_OUTSIDE_REPOSITORIES = [];
+
 /** Query building belongs to repositories: a Kysely import or a query started on a db handle. */
 const QUERY_BUILDERS = 'selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|with|withRecursive';
 const kyselyOnlyInRepositories = {
   files: ['apps/api/src/**/*.ts'],
-  ignores: ['apps/api/src/modules/*/repository.ts', 'apps/api/src/db/**', 'apps/api/src/jobs/**', 'apps/api/src/**/*.test.ts'],
+  ignores: [
+    'apps/api/src/modules/*/repository.ts',
+    'apps/api/src/db/**',
+    'apps/api/src/jobs/**',
+    'apps/api/src/**/*.test.ts',
+    ...KNOWN_QUERIES_OUTSIDE_REPOSITORIES,
+  ],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
