@@ -63,7 +63,10 @@ const allowListBlocks = Object.entries(
  * API files that built queries outside a repository when the rule arrived. Same deal as the
  * web list: move the queries into the module's repository.ts and delete the entry.
  */
-export const KNOWN_QUERIES_OUTSIDE_REPOSITORIES = [];
+export const KNOWN_QUERIES_OUTSIDE_REPOSITORIES = [
+  // @fastify/rate-limit's PostgreSQL store (docs/architecture.md "Known exceptions").
+  'apps/api/src/lib/rate-limit-store.ts',
+];
 
 /** Query building belongs to repositories: a Kysely import or a query started on a db handle. */
 const QUERY_BUILDERS = 'selectFrom|selectNoFrom|insertInto|updateTable|deleteFrom|mergeInto|replaceInto|with|withRecursive';
@@ -71,8 +74,8 @@ const kyselyOnlyInRepositories = {
   files: ['apps/api/src/**/*.ts'],
   ignores: [
     'apps/api/src/modules/*/repository.ts',
+    'apps/api/src/jobs/repository.ts',
     'apps/api/src/db/**',
-    'apps/api/src/jobs/**',
     'apps/api/src/**/*.test.ts',
     ...KNOWN_QUERIES_OUTSIDE_REPOSITORIES,
   ],
@@ -80,8 +83,8 @@ const kyselyOnlyInRepositories = {
     '@typescript-eslint/no-restricted-imports': [
       'error',
       {
-        paths: [{ name: 'kysely', message: 'Kysely belongs in repositories (modules/<name>/repository.ts) and db/.' }],
-        patterns: [{ group: ['kysely/*'], message: 'Kysely belongs in repositories (modules/<name>/repository.ts) and db/.' }],
+        paths: [{ name: 'kysely', message: 'Kysely belongs in repositories (modules/<name>/repository.ts, jobs/repository.ts) and db/.' }],
+        patterns: [{ group: ['kysely/*'], message: 'Kysely belongs in repositories (modules/<name>/repository.ts, jobs/repository.ts) and db/.' }],
       },
     ],
     'no-restricted-syntax': [

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { insertJob } from './repository.ts';
 import type { TaskName } from './tasks.ts';
 
 export type EnqueueOptions = {
@@ -18,14 +18,5 @@ export type EnqueueOptions = {
  * Adds a job in the caller's database context: inside `inTransaction` the job exists only if
  * the transaction commits (a confirmation email is never sent for a rolled-back order).
  */
-export const enqueue = async (db: Db, task: TaskName, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) => {
-  const { rows } = await sql<{ id: string }>`
-    SELECT id::text FROM graphile_worker.add_job(
-      identifier => ${task},
-      payload => ${JSON.stringify(payload)}::json,
-      run_at => ${options.runAt ?? null}::timestamptz,
-      job_key => ${options.jobKey ?? null}::text,
-      max_attempts => ${options.maxAttempts ?? null}::int
-    )`.execute(db);
-  return rows[0]!.id;
-};
+export const enqueue = (db: Db, task: TaskName, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}) =>
+  insertJob(db, { task, payload, ...options });

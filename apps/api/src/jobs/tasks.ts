@@ -1,7 +1,7 @@
 import type { CronItem, Task, TaskList } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { cleanupExpired } from './cleanup.ts';
+import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository.ts';
 
 export type TaskContext = { db: Db; logger: FastifyBaseLogger };
 
@@ -11,8 +11,9 @@ export type TaskContext = { db: Db; logger: FastifyBaseLogger };
  * Handlers must be idempotent: a job can run again after a crash mid-way.
  */
 const registry = {
+  // One sweep, idempotent, safe on any instance.
   'cleanup-expired': ({ db, logger }: TaskContext): Task => async () => {
-    const deleted = await cleanupExpired(db);
+    const deleted = { sessions: await deleteExpiredSessions(db), rateLimits: await deleteEndedRateLimitWindows(db) };
     logger.info({ deleted }, 'expired sessions and rate-limit windows removed');
   },
 } satisfies Record<string, (context: TaskContext) => Task>;
