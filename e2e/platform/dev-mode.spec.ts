@@ -8,6 +8,7 @@ import { NODE, ROOT, freePort } from '../support/server-process.ts';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const HOME_SCREEN = path.join(ROOT, 'apps/web/src/features/venues/HomeScreen.tsx');
+const HEADING = "{t('home.heading')}</h1>";
 const API_FILE = path.join(ROOT, 'apps/api/src/modules/health/routes.ts');
 
 test('npm run dev serves the site with hot reload, restarts the API on change, and stops cleanly', async ({ page }) => {
@@ -38,8 +39,9 @@ test('npm run dev serves the site with hot reload, restarts the API on change, a
     await expect(page.getByTestId('venue-card').first()).toBeVisible({ timeout: 30_000 });
 
     // Hot reload: the edit shows on the same page, without a reload.
+    expect(original, 'the heading this test edits has moved').toContain(HEADING);
     await page.evaluate(() => ((window as { devModeMarker?: boolean }).devModeMarker = true));
-    fs.writeFileSync(HOME_SCREEN, original.replace("{t('home.heading')}</h1>", "{t('home.heading')} (hot reloaded)</h1>"));
+    fs.writeFileSync(HOME_SCREEN, original.replace(HEADING, "{t('home.heading')} (hot reloaded)</h1>"));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('(hot reloaded)', { timeout: 30_000 });
     expect(await page.evaluate(() => (window as { devModeMarker?: boolean }).devModeMarker)).toBe(true);
     fs.writeFileSync(HOME_SCREEN, original);
