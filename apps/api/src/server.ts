@@ -79,8 +79,9 @@ const main = async () => {
     if (seeded) logger.info('demo data loaded');
 
     app = await buildApp({ config, db, logger });
-    await app.listen({ port: config.PORT, host: config.HOST });
+    // Before listening, so a server that answers health checks is also running its jobs.
     jobs = await startJobRunner({ connectionString, db, logger });
+    await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;
     const message =
