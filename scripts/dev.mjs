@@ -116,7 +116,7 @@ console.log(
   [
     '',
     '  Development mode',
-    `    site (hot reload):  http://localhost:${webPort}/   (${values.source})`,
+    `    site (hot reload):  http://localhost:${webPort}${values.source === 'bookings' ? '/' : `/_/${values.source}/`}   (${values.source})`,
     `    API (restarts on change): ${apiUrl}/api   docs: http://localhost:${webPort}/api/docs`,
     `    data: ${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded PostgreSQL in ${path.join(dataDir, 'postgres')}`}`,
     '  Press Ctrl-C to stop both.',
