@@ -58,6 +58,14 @@ describe('cleanup-expired (the scheduled task)', () => {
       ])
       .execute();
 
+    await db
+      .insertInto('login_failures')
+      .values([
+        { key: 'cleanup:open', failures: 2, window_ends_at: new Date(Date.now() + hour) },
+        { key: 'cleanup:ended', failures: 2, window_ends_at: new Date(Date.now() - 1000) },
+      ])
+      .execute();
+
     await enqueue(db, 'cleanup-expired');
     await runDueJobs({ url, db });
 
@@ -65,6 +73,8 @@ describe('cleanup-expired (the scheduled task)', () => {
     expect(tokens.map((t) => t.token_hash)).toEqual(['cleanup-live']);
     const keys = await db.selectFrom('rate_limits').select('key').where('key', 'like', 'cleanup:%').execute();
     expect(keys.map((k) => k.key)).toEqual(['cleanup:open']);
+    const failures = await db.selectFrom('login_failures').select('key').where('key', 'like', 'cleanup:%').execute();
+    expect(failures.map((f) => f.key)).toEqual(['cleanup:open']);
     expect(await queuedJobs(db)).toEqual([]);
   });
 });

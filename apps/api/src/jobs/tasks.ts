@@ -2,6 +2,7 @@ import type { CronItem, Task, TaskList } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository.ts';
+import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
 
 export type TaskContext = { db: Db; logger: FastifyBaseLogger };
 
@@ -14,7 +15,9 @@ const registry = {
   // One sweep, idempotent, safe on any instance.
   'cleanup-expired': ({ db, logger }: TaskContext): Task => async () => {
     const deleted = { sessions: await deleteExpiredSessions(db), rateLimits: await deleteEndedRateLimitWindows(db) };
-    logger.info({ deleted }, 'expired sessions and rate-limit windows removed');
+    // Ended login-failure windows and addresses not seen for the remembered period.
+    await sweepLoginThrottle(db);
+    logger.info({ deleted }, 'expired sessions, rate-limit windows and login-throttle rows removed');
   },
 } satisfies Record<string, (context: TaskContext) => Task>;
 

@@ -10,11 +10,7 @@ import {
   assertLoginAllowed,
   recordLoginFailure,
   recordLoginSuccess,
-  sweepLoginThrottle,
 } from './login-throttle.ts';
-
-/** One in a hundred successful logins also sweeps ended throttle windows. */
-const SWEEP_CHANCE = 0.01;
 
 export const SESSION_DAYS = 30;
 const INVALID_LOGIN = 'These credentials do not match our records.';
@@ -52,7 +48,6 @@ export const login = async (db: Db, clientId: number, username: string, password
     throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
   }
   await recordLoginSuccess(db, keys);
-  if (Math.random() < SWEEP_CHANCE) void sweepLoginThrottle(db).catch(() => {});
   const token = randomBytes(32).toString('base64url');
   await repo.insertSession(db, {
     clientId,
