@@ -28,7 +28,7 @@ const CODE_BY_STATUS: Record<number, string> = {
 /**
  * One error handler: DESIGN.md §3 shape `{ message, errors? }` plus a stable `code`, real
  * statuses, and for any status ≥ 500 only the generic message of spec §8 (the detail goes to
- * the log with the request id).
+ * the log with the request id) — except a deliberate 503, whose message is user-safe.
  */
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -41,7 +41,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return reply.status(422).send({ message: 'The given data was invalid.', code: 'validation_failed', errors });
     }
     if (error instanceof AppError) {
-      if (error.status >= 500) {
+      // A 503 is thrown on purpose (planned maintenance) with a message written for customers
+      // and their scripts; every other 5xx hides its detail.
+      if (error.status >= 500 && error.status !== 503) {
         request.log.error({ err: error, code: error.code }, 'request failed');
         return reply.status(error.status).send({ message: GENERIC_ERROR_MESSAGE, code: error.code });
       }

@@ -16,7 +16,7 @@ import {
 
 /**
  * Spec §2 maintenance text. The web app shows it on its maintenance page when the theme
- * answers 503 'site_in_maintenance'; the API itself logs it (a 5xx body carries the generic text).
+ * answers 503 'site_in_maintenance' with the maintenance message (spec §2).
  */
 export const MAINTENANCE_MESSAGE = 'Unable to access the site due to planned maintenance.';
 

