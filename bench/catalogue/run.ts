@@ -1,8 +1,15 @@
-// Catalogue benchmark (issue 4): requests per second and p99 latency of GET venues and
-// GET /venue/{venue}/categories under concurrent load, for a client with 500 venues.
+// Catalogue benchmark (issues 4 and 7): requests per second and p99 latency of GET venues and
+// GET /venue/{venue}/categories under concurrent load, each as a ratio to a bare comparator
+// measured in the same run: a Fastify app with one route doing `select 1` on the same database
+// (bare-server.ts). Two data sets: the demo data (16 venues, the figures issue 7 is judged on)
+// and a bench client with 500 venues.
 // Run: npm run bench -- catalogue   (writes bench/results/catalogue.json)
+//   BENCH_DATA=demo | 500 | demo,500 (default)   which data sets
+//   BENCH_CONNECTIONS (50), BENCH_DURATION (10 s per target, in BENCH_ROUNDS (5) interleaved slices),
+//   BENCH_LOG_LEVEL (info, the server's default)
+//   BENCH_CPU_PROF=<dir>   write a V8 CPU profile of the server under test to <dir>
 // Against a server that is already running: BASE_URL=http://127.0.0.1:3000 DATABASE_URL=postgres://… npm run bench -- catalogue
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -13,9 +20,15 @@ import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { BENCH_HOST, loadBenchVenues } from './load-venues.ts';
 
-const VENUES = 500;
+const BENCH_VENUES = 500;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const DATA_SETS = (process.env.BENCH_DATA ?? 'demo,500').split(',').map((s) => s.trim());
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** The demo operator is the default client: any host not in client_domains. */
+const DEMO_HOST = 'localhost';
 
 const waitForHealth = async (base: string, isAlive: () => boolean) => {
   const deadline = Date.now() + 120_000;
@@ -27,6 +40,13 @@ const waitForHealth = async (base: string, isAlive: () => boolean) => {
   throw new Error('the server did not become healthy within 120 s');
 };
 
+const stopChild = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+};
+
 /** The real server on free ports with a fresh embedded PostgreSQL, unless BASE_URL names one. */
 const startServer = async () => {
   if (process.env.BASE_URL) {
@@ -35,9 +55,11 @@ const startServer = async () => {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
   const [port, pgPort] = [await freePort(), await freePort()];
-  const child = spawn(NODE, [path.join(ROOT, 'apps/api/src/server.ts')], {
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF)}`] : [];
+  const child = spawn(NODE, [...profile, path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL, DATABASE_URL: '' },
+    // Log lines go to /dev/null: their cost in the server is measured, a terminal's is not.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -46,19 +68,35 @@ const startServer = async () => {
     base,
     databaseUrl: embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort),
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopChild(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 };
 
-/** GET with the bench client's Host header (fetch does not let a caller set Host). */
-const getJson = (base: string, pathname: string) =>
+/** The comparator in its own process (bare-server.ts), on the same database. */
+const startBare = async (databaseUrl: string) => {
+  const child = spawn(NODE, [path.join(import.meta.dirname, 'bare-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.once('exit', (code) => reject(new Error(`the bare comparator exited (${code}) before it listened`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+};
+
+/** GET with a Host header (fetch does not let a caller set Host). */
+const getJson = (base: string, host: string, pathname: string) =>
   new Promise<unknown>((resolve, reject) => {
     http
-      .get(`${base}${pathname}`, { headers: { host: BENCH_HOST, accept: 'application/json' } }, (response) => {
+      .get(`${base}${pathname}`, { headers: { host, accept: 'application/json' } }, (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (body += chunk));
@@ -70,57 +108,149 @@ const getJson = (base: string, pathname: string) =>
       .on('error', reject);
   });
 
-type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; bytesPerResponse: number };
+type Measure = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  errors: number;
+  bytesPerResponse: number;
+};
 
-const load = async (base: string, title: string, paths: () => string): Promise<Measure> => {
-  const result = await autocannon({
-    url: base,
-    title,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { host: BENCH_HOST, accept: 'application/json' },
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: paths() }) }],
+type Target = { title: string; base: string; paths: () => string };
+type Tally = { requests: number; bytes: number; seconds: number; non2xx: number; errors: number; latencies: number[] };
+
+/** One autocannon run of `seconds` against a target, adding to its tally (every response time is kept). */
+const loadRound = (target: Target, host: string, seconds: number, tally: Tally) =>
+  new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.base,
+        title: target.title,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { host, accept: 'application/json' },
+        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.paths() }) }],
+      },
+      (error: unknown, result: autocannon.Result) => {
+        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
+        tally.requests += result.requests.total;
+        tally.bytes += result.throughput.total;
+        tally.seconds += result.duration;
+        tally.non2xx += result.non2xx;
+        tally.errors += result.errors + result.timeouts;
+        resolve();
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      tally.latencies.push(responseTime);
+    });
   });
+
+const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+/**
+ * Every target gets DURATION_S seconds in ROUNDS interleaved slices (bare, venues, categories,
+ * bare, …), so a burst of other work on the shared machine hits the comparator and the
+ * endpoints alike instead of skewing one of them.
+ */
+const loadInterleaved = async (targets: readonly Target[], host: string): Promise<Measure[]> => {
+  const tallies = targets.map((): Tally => ({ requests: 0, bytes: 0, seconds: 0, non2xx: 0, errors: 0, latencies: [] }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, target] of targets.entries()) await loadRound(target, host, DURATION_S / ROUNDS, tallies[i]!);
+  }
+  return tallies.map((t) => {
+    const sorted = t.latencies.sort((a, b) => a - b);
+    const ms = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
+    return {
+      requestsPerSecond: Math.round(t.requests / t.seconds),
+      p50Ms: ms(50),
+      p99Ms: ms(99),
+      maxMs: ms(100),
+      non2xx: t.non2xx,
+      errors: t.errors,
+      bytesPerResponse: Math.round(t.bytes / Math.max(t.requests, 1)),
+    };
+  });
+};
+
+const ratio = (measure: Measure, bare: Measure) => Math.round((measure.requestsPerSecond / bare.requestsPerSecond) * 100) / 100;
+
+/** Bare comparator and both endpoints, interleaved, for one client (host) and its venue slugs. */
+const measureDataSet = async (base: string, bareBase: string, host: string, slugs: readonly string[]) => {
+  // Warm up: the pools, PostgreSQL's buffers and V8's optimised code.
+  for (let round = 0; round < 3; round += 1) {
+    for (const slug of slugs.slice(0, 20)) await getJson(base, host, `/api/activities/venue/${slug}/categories`);
+    await getJson(base, host, '/api/activities/venues');
+    await getJson(bareBase, host, '/bare');
+  }
+  const listed = ((await getJson(base, host, '/api/activities/venues')) as { data: unknown[] }).data.length;
+  if (listed !== slugs.length) throw new Error(`expected ${slugs.length} venues for ${host}, got ${listed}`);
+
+  let i = 0;
+  const [bare, venues, categories] = await loadInterleaved(
+    [
+      { title: 'bare select 1', base: bareBase, paths: () => '/bare' },
+      { title: 'GET venues', base, paths: () => '/api/activities/venues' },
+      { title: 'GET venue categories', base, paths: () => `/api/activities/venue/${slugs[i++ % slugs.length]}/categories` },
+    ],
+    host,
+  );
   return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    bytesPerResponse: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+    host,
+    venues: slugs.length,
+    'bare select 1 (comparator)': bare!,
+    'GET /api/activities/venues': { ...venues!, ratioToBare: ratio(venues!, bare!) },
+    'GET /api/activities/venue/{venue}/categories': { ...categories!, ratioToBare: ratio(categories!, bare!) },
   };
 };
 
 const server = await startServer();
+const bare = await startBare(server.databaseUrl);
 try {
   const db = createDb(server.databaseUrl, 2);
-  const slugs = await loadBenchVenues(db, VENUES);
+  const runs: Record<string, Awaited<ReturnType<typeof measureDataSet>>> = {};
+  for (const dataSet of DATA_SETS) {
+    if (dataSet === 'demo') {
+      const demo = await db
+        .selectFrom('venues')
+        .innerJoin('clients', 'clients.id', 'venues.client_id')
+        .select('venues.slug')
+        .where('clients.slug', '=', process.env.DEFAULT_CLIENT || 'active-north-west')
+        .execute();
+      runs.demo = await measureDataSet(server.base, bare.base, DEMO_HOST, demo.map((v) => v.slug));
+    } else if (dataSet === String(BENCH_VENUES)) {
+      const slugs = await loadBenchVenues(db, BENCH_VENUES);
+      runs[dataSet] = await measureDataSet(server.base, bare.base, BENCH_HOST, slugs);
+    } else {
+      throw new Error(`BENCH_DATA: unknown data set ${dataSet} (demo or ${BENCH_VENUES})`);
+    }
+  }
   await db.destroy();
-
-  // Warm up: the tenant cache, the pool and PostgreSQL's buffers.
-  for (const slug of slugs.slice(0, 20)) await getJson(server.base, `/api/activities/venue/${slug}/categories`);
-  const listed = ((await getJson(server.base, '/api/activities/venues')) as { data: unknown[] }).data.length;
-  if (listed !== VENUES) throw new Error(`expected ${VENUES} venues for the bench client, got ${listed}`);
-
-  let i = 0;
-  const venues = await load(server.base, 'GET venues', () => '/api/activities/venues');
-  const categories = await load(server.base, 'GET venue categories', () => `/api/activities/venue/${slugs[i++ % slugs.length]}/categories`);
 
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30) },
-    setup: { venues: VENUES, connections: CONNECTIONS, durationSeconds: DURATION_S },
-    'GET /api/activities/venues': venues,
-    'GET /api/activities/venue/{venue}/categories': categories,
+    setup: { connections: CONNECTIONS, durationSeconds: DURATION_S, interleavedRounds: ROUNDS, logLevel: LOG_LEVEL },
+    runs,
   };
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'bench/results/catalogue.json'), `${JSON.stringify(result, null, 2)}\n`);
-  console.log(
-    `catalogue (${VENUES} venues, ${CONNECTIONS} connections): GET venues ${venues.requestsPerSecond} req/s p99 ${venues.p99Ms} ms; ` +
-      `GET venue/{venue}/categories ${categories.requestsPerSecond} req/s p99 ${categories.p99Ms} ms` +
-      (venues.non2xx + categories.non2xx + venues.errors + categories.errors > 0 ? ' (SOME REQUESTS FAILED)' : ''),
-  );
+  for (const [name, run] of Object.entries(runs)) {
+    const b = run['bare select 1 (comparator)'];
+    const v = run['GET /api/activities/venues'];
+    const c = run['GET /api/activities/venue/{venue}/categories'];
+    const failed = [b, v, c].some((m) => m.non2xx + m.errors > 0);
+    console.log(
+      `catalogue ${name} (${run.venues} venues, ${CONNECTIONS} connections, LOG_LEVEL=${LOG_LEVEL}): ` +
+        `bare ${b.requestsPerSecond} req/s p99 ${b.p99Ms} ms; ` +
+        `GET venues ${v.requestsPerSecond} req/s p99 ${v.p99Ms} ms (${v.ratioToBare}×); ` +
+        `GET venue/{venue}/categories ${c.requestsPerSecond} req/s p99 ${c.p99Ms} ms (${c.ratioToBare}×)` +
+        (failed ? ' (SOME REQUESTS FAILED)' : ''),
+    );
+  }
 } finally {
+  await bare.stop();
   await server.stop();
 }
