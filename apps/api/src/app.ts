@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './lib/config.ts';
 import type { Db } from './db/connect.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { responseSerializerCompiler } from './lib/serializer.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { RequestLogController } from './lib/request-log.ts';
 import { tenantPlugin } from './modules/client/plugin.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { nullBytePlugin } from './lib/null-bytes.ts';
@@ -44,6 +41,8 @@ export type BuildAppOptions = {
   logger?: FastifyBaseLogger;
   /** Serve the built SPA bundles (off in API tests). */
   serveWeb?: boolean;
+  /** Check every response against its zod schema before writing it (API tests; see lib/serializer.ts). */
+  validateResponses?: boolean;
 };
 
 export const APP_VERSION = '0.1.0';
@@ -53,7 +52,7 @@ const trustProxyOption = (trust: Config['TRUST_PROXY']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : (trust ?? false);
 
 /** Builds the whole HTTP app as a plugin tree; server.ts only listens (tests use inject). */
-export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildAppOptions) => {
+export const buildApp = async ({ config, db, logger, serveWeb = true, validateResponses = false }: BuildAppOptions) => {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     genReqId: (req) => {
@@ -64,6 +63,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
     // Forwarded headers only from the proxies named in TRUST_PROXY (none by default): otherwise
     // anyone could pick their own request.ip (docs/security.md).
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // One completion line per request, its level by status and time (lib/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     // Time limits (docs/security.md): a whole request, body included, within REQUEST_TIMEOUT_MS
     // (408 or close), headers within 10 s, idle keep-alive sockets closed after 5 s, silent
@@ -76,7 +77,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ validate: validateResponses }));
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('appVersion', APP_VERSION);
@@ -90,7 +91,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true }: BuildApp
   await app.register(nullBytePlugin);
 
   // Ecosystem plugins first.
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

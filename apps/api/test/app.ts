@@ -19,7 +19,7 @@ export const useTestApp = (env: Record<string, string> = {}): TestContext => {
     const config = loadConfig({ ...env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
     ctx.db = database.db;
     ctx.url = database.url;
-    ctx.app = await buildApp({ config, db: database.db, serveWeb: false });
+    ctx.app = await buildApp({ config, db: database.db, serveWeb: false, validateResponses: true });
     await ctx.app.ready();
   });
   afterAll(async () => {
