@@ -16,6 +16,8 @@ export type ClientsTable = {
   gtm_preview: string | null;
   maintenance_mode: Generated<boolean>;
   created_at: Generated<Timestamp>;
+  /** Bumped by triggers on every change to the client's venues and catalogue (0007). */
+  catalogue_version: Generated<number>;
 };
 
 export type ClientDomainsTable = {

@@ -5,11 +5,14 @@ import { ZGetCategoryParams, ZGetCategoryResponse } from '@app/contract/catalogu
 import { ZListCoursesParams, ZListCoursesQuery, ZListCoursesResponse } from '@app/contract/catalogue/list-courses';
 import { ZGetCourseParams, ZGetCourseResponse } from '@app/contract/catalogue/get-course';
 import * as catalogue from './service.ts';
+import { createCatalogueCache } from '../../lib/catalogue-cache.ts';
 
 const errors = { 404: ZErrorResponse, 422: ZErrorResponse };
 
 /** The catalogue of a venue (spec §7): categories, sub-activities and courses. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createCatalogueCache();
+
   app.get(
     '/api/activities/venue/:venue/categories',
     {
@@ -20,7 +23,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListCategoriesResponse, ...errors },
       },
     },
-    async (request) => ({ data: await catalogue.listCategories(app.db, request.clientId, request.params.venue) }),
+    async (request, reply) =>
+      cache.send(request, reply, `categories:${request.params.venue}`, async () => ({
+        data: await catalogue.listCategories(app.db, request.clientId, request.params.venue),
+      })),
   );
 
   app.get(
@@ -33,9 +39,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGetCategoryResponse, ...errors },
       },
     },
-    async (request) => ({
-      data: await catalogue.getCategory(app.db, request.clientId, request.params.venue, request.params.activitySlug),
-    }),
+    async (request, reply) =>
+      cache.send(request, reply, `category:${request.params.venue}:${request.params.activitySlug}`, async () => ({
+        data: await catalogue.getCategory(app.db, request.clientId, request.params.venue, request.params.activitySlug),
+      })),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect.ts';
+import { prepare } from '../../db/prepared.ts';
 
 export const findClientSettings = async (db: Db, clientId: number) =>
   db
@@ -16,9 +17,27 @@ export const findClientSettings = async (db: Db, clientId: number) =>
     .where('id', '=', clientId)
     .executeTakeFirst();
 
-/** The client serving a host (`client_domains`, DESIGN.md §4). */
-export const findClientIdByHost = async (db: Db, host: string): Promise<number | undefined> =>
-  (await db.selectFrom('client_domains').select('client_id').where('host', '=', host).executeTakeFirst())?.client_id;
-
-export const findClientIdBySlug = async (db: Db, slug: string): Promise<number | undefined> =>
-  (await db.selectFrom('clients').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
+/**
+ * The tenant lookup (DESIGN.md §4), one query per API request: the client mapped to `host`
+ * in client_domains, else the client with `defaultSlug`, with its catalogue version (bumped
+ * by triggers on every catalogue change, migration 0007) so catalogue reads can tell at once
+ * whether an answer kept in memory is current. Compiled once per database (db/prepared.ts).
+ */
+export const clientForHostQuery = (db: Db) => {
+  const run = prepare(db, 'client-for-host', ['host', 'defaultSlug'], ({ host, defaultSlug }) =>
+    db
+      .selectFrom('clients')
+      .select(['id', 'catalogue_version'])
+      .where((eb) =>
+        eb(
+          'id',
+          '=',
+          eb.fn.coalesce(
+            eb.selectFrom('client_domains').select('client_id').where('host', '=', host),
+            eb.selectFrom('clients').select('id').where('slug', '=', defaultSlug),
+          ),
+        ),
+      ),
+  );
+  return async (host: string, defaultSlug: string) => (await run({ host, defaultSlug }))[0];
+};

@@ -2,11 +2,20 @@ import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/rules/money';
 import type { ClientWire } from '@app/contract/client/get-client';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
-import { findClientIdByHost, findClientIdBySlug, findClientSettings } from './repository.ts';
+import { clientForHostQuery, findClientSettings } from './repository.ts';
 
-/** The client of a host from `client_domains`, else the configured default client (by slug). */
-export const resolveClientId = async (db: Db, host: string, defaultClientSlug: string): Promise<number | undefined> =>
-  (await findClientIdByHost(db, host)) ?? (await findClientIdBySlug(db, defaultClientSlug));
+/**
+ * The client of a host from `client_domains`, else the configured default client (by slug),
+ * with its catalogue version: `const resolve = clientResolver(db)` once, then
+ * `await resolve(host, defaultSlug)` per request (one prepared query, no cache).
+ */
+export const clientResolver = (db: Db) => {
+  const find = clientForHostQuery(db);
+  return async (host: string, defaultClientSlug: string): Promise<{ id: number; catalogueVersion: number } | undefined> => {
+    const row = await find(host, defaultClientSlug);
+    return row && { id: row.id, catalogueVersion: row.catalogue_version };
+  };
+};
 
 /** Client settings of spec §3: currency, online joining, kiosk home, guest passes, analytics. */
 export const getClientSettings = async (db: Db, clientId: number): Promise<ClientWire> => {

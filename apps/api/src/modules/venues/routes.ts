@@ -3,11 +3,13 @@ import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZListVenuesQuery, ZListVenuesResponse } from '@app/contract/venues/list-venues';
 import { ZGetVenueParams, ZGetVenueResponse } from '@app/contract/venues/get-venue';
 import * as venues from './service.ts';
+import { createCatalogueCache } from '../../lib/catalogue-cache.ts';
 
 const errors = { 404: ZErrorResponse, 422: ZErrorResponse };
 
 /** GET venues, venues/{id} and venues/online-joining/{id} (spec §7), under the activities base. */
 export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createCatalogueCache();
   const tags = ['venues'];
 
   app.get(
@@ -20,7 +22,13 @@ export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListVenuesResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => ({ data: await venues.listVenues(app.db, request.clientId, request.query) }),
+    async (request, reply) => {
+      const { search, lat, lng, radius } = request.query;
+      const build = async () => ({ data: await venues.listVenues(app.db, request.clientId, request.query) });
+      // The whole list (what the web app fetches) is kept; searches go to the database.
+      if (search || lat !== undefined || lng !== undefined || radius !== undefined) return build();
+      return cache.send(request, reply, 'venues', build);
+    },
   );
 
   app.get(
