@@ -14,6 +14,13 @@ import { Toaster } from '../features/toasts/Toaster.tsx';
 import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
 import { useLoginPoll } from '../features/auth/use-login-poll.ts';
+import { focusWhenShown } from '../lib/a11y/focus.ts';
+
+/** After logging in from the modal, focus goes to what replaced 'Log in' (WCAG 2.4.3). */
+const onModalLogin = () => {
+  closeLoginModal();
+  focusWhenShown(['[data-testid="my-account-button"]', '#main']);
+};
 
 // Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).
 const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
@@ -76,7 +83,7 @@ const AppLayout = () => {
           {isLoginMounted && (
             <Suspense fallback={null}>
               <LoginDialog>
-                <LoginForm onLoggedIn={closeLoginModal} />
+                <LoginForm onLoggedIn={onModalLogin} />
               </LoginDialog>
             </Suspense>
           )}

@@ -35,6 +35,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
     () => (searchedCoordinates ? venuesWithinRadius(validVenues, searchedCoordinates, radius) : []),
     [validVenues, searchedCoordinates, radius],
   );
+  const foundOrder = useMemo(() => found.map((venue) => venue.slug), [found]);
 
   const onSearch = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +99,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
             required
             onChange={(event) => setSearchTerm(event.target.value)}
             placeholder={t('map.placePlaceholder')}
-            className="h-11 rounded-lg border border-dark-200 px-3 text-base placeholder:text-dark-300 focus:border-primary-500 focus:ring-2 focus:ring-primary-200 focus:outline-none"
+            className="h-11 rounded-lg border border-dark-400 px-3 text-base placeholder:text-dark-400"
           />
         </div>
         <div className="flex flex-col gap-1">
@@ -109,7 +110,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
             id="map-radius"
             value={radius}
             onChange={(event) => setRadius(Number(event.target.value))}
-            className="h-11 rounded-lg border border-dark-200 bg-white px-3 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-200 focus:outline-none"
+            className="h-11 rounded-lg border border-dark-400 bg-white px-3 text-base"
           >
             {RADIUS_CHOICES.map((miles) => (
               <option key={miles} value={miles}>
@@ -148,27 +149,9 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
         )}
       </div>
 
-      <Suspense
-        fallback={
-          <div className="flex h-80 items-center justify-center rounded-2xl bg-dark-50 text-dark-400 lg:h-[26rem]">
-            {t('map.mapLoading')}
-          </div>
-        }
-      >
-        <VenueMap
-          venues={validVenues}
-          centre={searchedCoordinates}
-          radius={radius}
-          highlightedSlug={highlightedSlug}
-          onMarkerClick={(slug) => {
-            setHighlightedSlug(slug);
-            document.getElementById(`venue-${slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-          }}
-          label={t('map.mapLabel')}
-        />
-      </Suspense>
-
-      {!searchedCoordinates && <p className="text-dark-400">{t('map.intro')}</p>}
+      {/* The results come before the map: keyboard users reach the venues without tabbing
+          through the map's pins and controls (docs/accessibility.md). */}
+      {found.length > 0 && renderResults(found, highlightedSlug)}
       {mapData && searchedCoordinates && found.length === 0 && (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-dark-100">
           <h2 className="font-heading text-2xl text-dark-500">
@@ -186,7 +169,29 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
           )}
         </div>
       )}
-      {found.length > 0 && renderResults(found, highlightedSlug)}
+
+      <Suspense
+        fallback={
+          <div className="flex h-80 items-center justify-center rounded-2xl bg-dark-50 text-dark-400 lg:h-[26rem]">
+            {t('map.mapLoading')}
+          </div>
+        }
+      >
+        <VenueMap
+          venues={validVenues}
+          order={foundOrder}
+          centre={searchedCoordinates}
+          radius={radius}
+          highlightedSlug={highlightedSlug}
+          onMarkerClick={(slug) => {
+            setHighlightedSlug(slug);
+            document.getElementById(`venue-${slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+          }}
+          label={t('map.mapLabel')}
+        />
+      </Suspense>
+
+      {!searchedCoordinates && <p className="text-dark-400">{t('map.intro')}</p>}
     </div>
   );
 };

@@ -15,6 +15,8 @@ import { Header } from './Header.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useEmbeddedHeight } from './use-embedded-height.ts';
 import { usePageViews } from './use-page-views.ts';
+import { Announcer } from '../../lib/a11y/announcer.tsx';
+import { useRouteFocus } from '../../lib/a11y/route-focus.ts';
 
 const SOURCE = import.meta.env.VITE_SOURCE;
 
@@ -28,6 +30,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   const { isEmbedded, isKiosk } = useShellMode();
   useEmbeddedHeight(isEmbedded);
   usePageViews();
+  useRouteFocus();
   const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
   // Until the screen has said what its trail is, keep the trail's space for a screen that will have one.
   const { pathname } = useLocation();
@@ -60,6 +63,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
         </Suspense>
       </main>
       {showChrome && <SiteFooter venue={venue} />}
+      <Announcer />
       {children}
     </div>
   );
