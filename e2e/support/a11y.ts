@@ -53,18 +53,25 @@ export const focusReport = (page: Page) =>
       [(rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2],
       [(rect.left + rect.right) / 2, Math.min(rect.bottom - 1, rect.top + 2)],
     ];
+    // Under the header only counts when the header is what is drawn there (a fixed skip link sits on top).
+    const topY = Math.max(rect.top + 1, 0);
+    const drawnAtTop = document.elementFromPoint((rect.left + rect.right) / 2, topY);
+    const isOnTop = !!drawnAtTop && (drawnAtTop === element || element.contains(drawnAtTop));
     const isCovered = points.some(([x, y]) => {
       if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) return false;
       const top = document.elementFromPoint(x, y);
       return !!top && top !== element && !element.contains(top) && !top.contains(element) && !(isInDialog || isInHeader ? false : header?.contains(top));
     });
-    const name = (element.getAttribute('aria-label') ?? (element as HTMLElement).innerText ?? '').trim().slice(0, 60);
+    const labelled = element.getAttribute('aria-labelledby')?.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    const label = 'labels' in element ? (element as HTMLInputElement).labels?.[0]?.textContent : undefined;
+    const candidates = [element.getAttribute('aria-label'), labelled, label, (element as HTMLElement).innerText, element.getAttribute('title')];
+    const name = (candidates.find((text) => text?.trim()) ?? '').trim().replace(/\s+/g, ' ').slice(0, 80);
     return {
       tag: element.tagName.toLowerCase(),
       name,
       box,
       viewport,
-      headerBottom: isInDialog || isInHeader ? 0 : headerBottom,
+      headerBottom: isInDialog || isInHeader || isOnTop ? 0 : headerBottom,
       isCovered,
     };
   });

@@ -15,6 +15,7 @@ import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
 import { useLoginPoll } from '../features/auth/use-login-poll.ts';
 import { focusWhenShown } from '../lib/a11y/focus.ts';
+import { useRouteFocus } from '../lib/a11y/route-focus.ts';
 
 /** After logging in from the modal, focus goes to what replaced 'Log in' (WCAG 2.4.3). */
 const onModalLogin = () => {
@@ -39,6 +40,7 @@ const useVenue = (): string | undefined => {
 const AppLayout = () => {
   const location = useLocation();
   const venue = useVenue();
+  useRouteFocus();
   // Client settings load alongside the theme; the shell falls back to defaults until they arrive.
   const kioskHomeUrl = useQuery(clientSettingsQuery).data?.kioskHomeUrl ?? null;
   const { isKiosk, centre } = useShellMode();

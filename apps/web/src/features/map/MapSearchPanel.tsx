@@ -6,6 +6,7 @@ import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/c
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';
+import { focusElement } from '../../lib/a11y/focus.ts';
 import type { MapVenue } from './map-venue.ts';
 
 // Leaflet and its plugins load only when the map is on screen (home route budget).
@@ -185,7 +186,10 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
           highlightedSlug={highlightedSlug}
           onMarkerClick={(slug) => {
             setHighlightedSlug(slug);
-            document.getElementById(`venue-${slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            // Pressing a pin takes you to its venue in the list: focus its 'Select venue' button.
+            const card = document.getElementById(`venue-${slug}`);
+            card?.scrollIntoView({ block: 'center' });
+            if (card) focusElement(card.querySelector<HTMLElement>('button, a[href]') ?? card, { preventScroll: true });
           }}
           label={t('map.mapLabel')}
         />

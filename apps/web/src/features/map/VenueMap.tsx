@@ -125,8 +125,12 @@ const VenueMarkers = ({ venues, order, highlightedSlug, onMarkerClick }: Pick<Pr
           riseOnHover: true,
         })
           .bindTooltip(tooltipContent(venue), { direction: 'top' })
-          // Leaflet turns Enter on a focused pin into a click.
-          .on('click', () => clickRef.current(venue.slug)),
+          .on('click', () => clickRef.current(venue.slug))
+          // A focused pin answers Enter (and Space) like a button.
+          .on('keypress', (event) => {
+            const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
+            if (key === 'Enter' || key === ' ') clickRef.current(venue.slug);
+          }),
       ]),
     );
     group.clearLayers();

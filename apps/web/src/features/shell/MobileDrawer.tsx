@@ -108,8 +108,9 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
                   type="button"
                   data-testid="drawer-login-button"
                   onClick={() => {
+                    // The menu closes (handing focus back to 'Open menu') before the modal opens over it.
                     onClose();
-                    openLoginModal();
+                    requestAnimationFrame(openLoginModal);
                   }}
                   className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'mt-3 w-full' })}
                 >
