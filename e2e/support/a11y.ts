@@ -127,7 +127,7 @@ export const smallTapTargets = (page: Page) =>
     const rects = shown.map((el) => el.getBoundingClientRect());
     const small: string[] = [];
     shown.forEach((el, index) => {
-      const rect = rects[index];
+      const rect = el.getBoundingClientRect();
       if (rect.width >= 24 && rect.height >= 24) return;
       // Inline links in a sentence are exempt (2.5.8 "inline").
       if (el.tagName === 'A' && getComputedStyle(el).display === 'inline' && el.closest('p, li, address')?.textContent !== el.textContent) return;
@@ -135,7 +135,8 @@ export const smallTapTargets = (page: Page) =>
       const cx = (rect.left + rect.right) / 2;
       const cy = (rect.top + rect.bottom) / 2;
       const clash = rects.some((other, j) => {
-        if (j === index || shown[j].contains(el) || el.contains(shown[j])) return false;
+        const target = shown[j]!;
+        if (j === index || target.contains(el) || el.contains(target)) return false;
         const dx = Math.max(other.left - cx, 0, cx - other.right);
         const dy = Math.max(other.top - cy, 0, cy - other.bottom);
         return Math.hypot(dx, dy) < 12;

@@ -14,7 +14,7 @@ export const loginToken = async (request: APIRequestContext, who: Credentials = 
 
 /** The sub-domain's auth cookie (spec §6: named per source). */
 const cookieName = (url: URL) => {
-  const source = url.hostname.split('.')[0];
+  const source = url.hostname.split('.')[0] ?? '';
   const known = ['my-account', 'online-joining', 'foh'].includes(source) ? source : 'bookings';
   return `auth_token_${known.replace('-', '_')}`;
 };

@@ -142,7 +142,8 @@ const VenueMarkers = ({ venues, order, highlightedSlug, onMarkerClick }: Pick<Pr
   useEffect(() => {
     for (const [slug, marker] of markers.current) {
       const isHighlighted = slug === highlightedSlug;
-      marker.options.icon = pin(isHighlighted); // what a cluster draws next time
+      // What a cluster draws next time; Leaflet's own object, not React state.
+      Object.assign(marker.options, { icon: pin(isHighlighted) });
       marker.getElement()?.classList.toggle('venue-pin--highlighted', isHighlighted);
     }
   }, [highlightedSlug, venues]);
