@@ -26,6 +26,24 @@ const expectReflows = async (page: Page, heading: string) => {
     return { width, wide };
   });
   expect(overflow, `scroll width at 320 px`).toEqual({ width: 320, wide: [] });
+  // Nor is any control cut off by a clipping box (the map's own pane, and rows that scroll
+  // sideways on their own such as the account navigation, excepted).
+  const cutOff = await page.evaluate(() => {
+    const inScroller = (el: Element) => {
+      for (let parent = el.parentElement; parent; parent = parent.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(parent).overflowX) && parent !== document.documentElement) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea')]
+      .filter((el) => el.getClientRects().length > 0 && !el.closest('.leaflet-container, .sr-only, dialog:not([open])') && !inScroller(el))
+      .filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.width > 1 && (box.left < -0.5 || box.right > 320.5);
+      })
+      .map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40));
+  });
+  expect(cutOff, 'controls cut off at 320 px').toEqual([]);
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeInViewport({ ratio: 1 });
   expect(await smallTapTargets(page)).toEqual([]);
 };

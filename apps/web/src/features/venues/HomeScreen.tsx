@@ -61,11 +61,12 @@ const HomeScreen = () => {
       type="button"
       aria-pressed={mode === value}
       onClick={() => setMode(value)}
-      className={`inline-flex h-11 flex-1 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-5 ${
+      className={`inline-flex h-11 min-w-0 flex-1 items-center justify-center gap-2 rounded-full px-2 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-5 ${
         mode === value ? 'bg-white text-primary-600 shadow' : 'text-white hover:bg-white/10'
       }`}
     >
-      <Icon aria-hidden="true" className="size-4" />
+      {/* Below 576 px the icons go, so both labels fit a 320 px screen (WCAG 1.4.10). */}
+      <Icon aria-hidden="true" className="size-4 max-sm:hidden" />
       {label}
     </button>
   );
