@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, type Rgb } from '@app/contract/colour';
-import { DEFAULT_THEME, themeCssVariables } from '@app/contract/theme-defaults';
+import { contrastRatio, type Rgb } from '@app/contract/rules/colour';
+import { DEFAULT_THEME, themeCssVariables } from '@app/contract/rules/theme-defaults';
 
 /*
  * axe cannot judge text on a gradient, so the pairs are computed here for the default theme
