@@ -14,13 +14,12 @@ import { Toaster } from '../features/toasts/Toaster.tsx';
 import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
 import { useLoginPoll } from '../features/auth/use-login-poll.ts';
-import { focusWhenShown } from '../lib/a11y/focus.ts';
 import { useRouteFocus } from '../lib/a11y/route-focus.ts';
 
 /** After logging in from the modal, focus goes to what replaced 'Log in' (WCAG 2.4.3). */
 const onModalLogin = () => {
   closeLoginModal();
-  focusWhenShown(['[data-testid="my-account-button"]', '#main']);
+  void import('../lib/a11y/focus.ts').then(({ focusWhenShown }) => focusWhenShown(['[data-testid="my-account-button"]', '#main']));
 };
 
 // Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).

@@ -1,18 +1,15 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../i18n-react.tsx';
-import { announce } from './announcer.tsx';
-import { focusWhenShown } from './focus.ts';
 
 const KEY = 'a11y-after-reload';
 
-type Pending = { messageKey: string; focus: string };
+export type AfterReload = { messageKey: string; focus: string };
 
 /**
  * For actions that end in a full page load (log out): what to announce and focus once the
  * next page is up, so focus does not start on <body> with nothing said (WCAG 2.4.3, 4.1.3).
  * `messageKey` is a key of the common namespace.
  */
-export const rememberForNextPage = (pending: Pending) => {
+export const rememberForNextPage = (pending: AfterReload) => {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(pending));
   } catch {
@@ -20,24 +17,29 @@ export const rememberForNextPage = (pending: Pending) => {
   }
 };
 
-const takePending = (): Pending | null => {
+const takePending = (): AfterReload | null => {
   try {
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    return raw ? (JSON.parse(raw) as Pending) : null;
+    return raw ? (JSON.parse(raw) as AfterReload) : null;
   } catch {
     return null;
   }
 };
 
-/** Mounted once by the shell. */
+/** Mounted once by the shell; the focus and announcing code loads only when there is something to do. */
 export const useAfterReload = () => {
-  const { t } = useTranslation();
   useEffect(() => {
     const pending = takePending();
     if (!pending) return;
-    const focusing = focusWhenShown([pending.focus, '#main']);
-    void focusing.done.then(() => announce(t(pending.messageKey)));
-    return focusing.cancel;
-  }, [t]);
+    let cancel: (() => void) | undefined;
+    let isCurrent = true;
+    void import('./after-reload-run.ts').then(({ runAfterReload }) => {
+      if (isCurrent) cancel = runAfterReload(pending);
+    });
+    return () => {
+      isCurrent = false;
+      cancel?.();
+    };
+  }, []);
 };
