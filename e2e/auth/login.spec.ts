@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test';
-
-const CUSTOMER = { email: 'customer@example.com', password: 'Demo1234!' };
+import { CUSTOMER, fillLoginForm, logInWithCookie, logInWithModal } from '../support/login.ts';
 
 test.describe('logging in as the demo customer', () => {
   test('the login modal logs in, shows My account and keeps the session across a reload', async ({ page }) => {
     await page.goto('/');
-    await page.getByTestId('login-button').first().click();
-    const modal = page.getByTestId('login-modal');
-    await expect(modal).toBeVisible();
-    await modal.getByLabel('Email or customer reference').fill(CUSTOMER.email);
-    await modal.getByLabel('Password').fill(CUSTOMER.password);
-    await modal.getByRole('button', { name: 'Log in' }).click();
-
-    await expect(modal).toBeHidden();
+    await logInWithModal(page);
     await expect(page.getByTestId('my-account-button').first()).toBeVisible();
     // Spec §4: login success selects the user's home venue when none is set.
     const cookies = await page.context().cookies();
@@ -23,19 +15,16 @@ test.describe('logging in as the demo customer', () => {
     await expect(page.getByTestId('login-button')).toHaveCount(0);
   });
 
-  test('logging out from the mobile menu revokes the session', async ({ page }) => {
+  test('logging out from the mobile menu revokes the session', async ({ page, context, request, baseURL }) => {
     await page.setViewportSize({ width: 375, height: 800 });
+    const token = await logInWithCookie(context, request, baseURL!);
     await page.goto('/');
-    const login = await page.request.post('/api/auth/customer/login', { data: { username: CUSTOMER.email, password: CUSTOMER.password } });
-    const { data } = (await login.json()) as { data: { token: string } };
-    await page.context().addCookies([{ name: 'auth_token_bookings', value: data.token, url: page.url() }]);
-    await page.reload();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByTestId('login-button').first()).toBeAttached();
     expect((await page.context().cookies()).some((c) => c.name === 'auth_token_bookings')).toBe(false);
-    const user = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${data.token}` } });
+    const user = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
     expect(user.status()).toBe(401);
   });
 
@@ -43,9 +32,7 @@ test.describe('logging in as the demo customer', () => {
     await page.goto('/');
     await page.getByTestId('login-button').first().click();
     const modal = page.getByTestId('login-modal');
-    await modal.getByLabel('Email or customer reference').fill(CUSTOMER.email);
-    await modal.getByLabel('Password').fill('not-the-password');
-    await modal.getByRole('button', { name: 'Log in' }).click();
+    await fillLoginForm(page, { email: CUSTOMER.email, password: 'not-the-password' }, modal);
     await expect(modal.getByRole('alert')).toHaveText('These credentials do not match our records.');
     await expect(page.getByTestId('my-account-button')).toHaveCount(0);
   });

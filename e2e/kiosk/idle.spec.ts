@@ -1,12 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { logInWithCookie } from '../support/login.ts';
 
-test('an idle kiosk logs the customer out after 90 seconds and goes to the kiosk home address', async ({ page, request, baseURL }) => {
-  const login = await request.post('/api/auth/customer/login', {
-    data: { username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.context().addCookies([{ name: 'auth_token_bookings', value: data.token, url: baseURL! }]);
+test('an idle kiosk logs the customer out after 90 seconds and goes to the kiosk home address', async ({ page, context, request, baseURL }) => {
+  const token = await logInWithCookie(context, request, baseURL!);
   await page.clock.install();
   await page.goto('/location/bury-leisure-centre?kiosk=true');
   await expect(page.getByRole('link', { name: 'Back to Kiosk Home' }).first()).toBeAttached();
@@ -22,6 +18,6 @@ test('an idle kiosk logs the customer out after 90 seconds and goes to the kiosk
   await page.clock.fastForward(31_000);
   await expect(page).toHaveURL(/\/\?kiosk=true$/);
   await expect(page.getByTestId('login-button').first()).toBeAttached();
-  const user = await request.get('/api/auth/user', { headers: { authorization: `Bearer ${data.token}` } });
+  const user = await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
   expect(user.status()).toBe(401);
 });

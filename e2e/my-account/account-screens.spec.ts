@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { CUSTOMER, fillLoginForm } from '../support/login.ts';
 
 const accountSite = (baseURL: string, path: string) => {
   const url = new URL(path, baseURL);
@@ -8,11 +8,7 @@ const accountSite = (baseURL: string, path: string) => {
   return url.toString();
 };
 
-const logIn = async (page: Page) => {
-  await page.getByLabel('Email or customer reference').fill(DEMO_ACCOUNTS.customer.email);
-  await page.getByLabel('Password').fill(DEMO_ACCOUNTS.customer.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-};
+const logIn = (page: Page) => fillLoginForm(page, undefined, page.getByRole('main'));
 
 test('a visitor opening the dashboard logs in on /login and comes back to it', async ({ page, baseURL }) => {
   await page.goto(accountSite(baseURL!, '/dashboard'));
@@ -35,7 +31,7 @@ test('every account sub-navigation link opens its screen', async ({ page, baseUR
   const nav = page.getByRole('navigation', { name: 'My account' });
   await nav.getByRole('link', { name: 'My details' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
-  await expect(page.getByText(DEMO_ACCOUNTS.customer.email)).toBeVisible();
+  await expect(page.getByText(CUSTOMER.email)).toBeVisible();
 
   for (const [link, empty] of [
     ['Memberships', 'You have no memberships on this account.'],

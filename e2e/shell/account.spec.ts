@@ -1,14 +1,6 @@
 /// <reference lib="dom" />
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
-
-const loginToken = async (request: APIRequestContext) => {
-  const response = await request.post('/api/auth/customer/login', {
-    data: { username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-};
+import { expect, test } from '@playwright/test';
+import { loginToken } from '../support/login.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

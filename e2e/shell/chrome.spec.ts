@@ -196,9 +196,8 @@ test.describe('toasts', () => {
     await expect(toast).toHaveText('Please select a venue before booking an activity');
     await expect(toast).toHaveAttribute('data-type', 'warning');
     await expect(toast).toHaveAttribute('role', 'alert');
-    await expect(page.getByRole('region', { name: 'Notifications' }).locator('[aria-live="polite"]')).toContainText(
-      'Please select a venue',
-    );
+    // An alert reads itself when it appears; it sits in the labelled Notifications region.
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toContainText('Please select a venue');
     expect((await toast.boundingBox())?.width).toBe(325);
     await toast.getByRole('button', { name: 'Close notification' }).click();
     await expect(toast).toHaveCount(0);

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: 'booking-confirmed/:completeOrderId', ...screen(() => import('../features/account/BookingConfirmedScreen.tsx')) },
       { path: 'attendees', ...screen(() => import('../features/account/AttendeesScreen.tsx')) },
       { path: 'pricing', ...screen(() => import('../features/account/PricingScreen.tsx')) },
+      { path: 'accessibility', ...screen(() => import('../features/accessibility/AccessibilityStatementScreen.tsx')) },
       // Spec §2: a /login page everywhere but the bookings site, which uses the modal.
       ...(SOURCE === 'bookings' ? [] : [{ path: 'login', ...screen(() => import('./LoginPage.tsx')) }]),
       // Spec §2 account sub-navigation: its screens live on the account site.

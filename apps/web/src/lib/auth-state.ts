@@ -1,6 +1,7 @@
 import { api } from './api/client.ts';
 import { clearAuthToken, getAuthToken } from './api/auth-token.ts';
 import { appHref } from './shell-mode.ts';
+import { rememberForNextPage } from './a11y/after-reload.ts';
 
 /** Logged in means a stored auth token (spec §6: a cookie named per sub-domain). */
 export const isLoggedIn = (): boolean => Boolean(getAuthToken());
@@ -12,5 +13,7 @@ export const isLoggedIn = (): boolean => Boolean(getAuthToken());
 export const logOut = async (then = appHref('/')) => {
   if (getAuthToken()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
   clearAuthToken();
+  // The next page says so and puts focus on its 'Log in' button.
+  rememberForNextPage({ messageKey: 'a11y.loggedOut', focus: '[data-testid="login-button"]' });
   window.location.assign(then);
 };

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { closeLoginModal } from '../../lib/login-modal.ts';
 import { useLogin } from './api/login.ts';
+import { announce } from '../../lib/a11y/announcer.tsx';
+import { focusFirstInvalid } from '../../lib/a11y/focus.ts';
 
 type Props = { onLoggedIn?: () => void; registerLink?: boolean };
 
@@ -14,21 +16,35 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
-  const login = useLogin({ onSuccess: onLoggedIn });
+  const login = useLogin({
+    onSuccess: () => {
+      announce(t('loggedIn'));
+      onLoggedIn?.();
+    },
+  });
+  const form = useRef<HTMLFormElement>(null);
+  // Each rejected submit moves focus to the first empty field, whose 'Required' is then read.
+  const [rejectedSubmits, setRejectedSubmits] = useState(0);
+  useEffect(() => {
+    if (rejectedSubmits > 0) focusFirstInvalid(form.current);
+  }, [rejectedSubmits]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = { username: !username.trim(), password: !password };
     setMissing(next);
-    if (next.username || next.password) return;
+    if (next.username || next.password) {
+      setRejectedSubmits((n) => n + 1);
+      return;
+    }
     login.mutate({ username: username.trim(), password });
   };
 
   const fieldClass =
-    'mt-1 block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500';
+    'mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 shadow-sm';
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-describedby={login.isError ? `${id}-error` : undefined}>
+    <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-describedby={login.isError ? `${id}-error` : undefined}>
       {login.isError && (
         <p id={`${id}-error`} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {login.error.message || t('signedOut')}

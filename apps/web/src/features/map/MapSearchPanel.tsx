@@ -6,6 +6,7 @@ import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/c
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';
+import { focusElement } from '../../lib/a11y/focus.ts';
 import type { MapVenue } from './map-venue.ts';
 
 // Leaflet and its plugins load only when the map is on screen (home route budget).
@@ -35,6 +36,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
     () => (searchedCoordinates ? venuesWithinRadius(validVenues, searchedCoordinates, radius) : []),
     [validVenues, searchedCoordinates, radius],
   );
+  const foundOrder = useMemo(() => found.map((venue) => venue.slug), [found]);
 
   const onSearch = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +100,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
             required
             onChange={(event) => setSearchTerm(event.target.value)}
             placeholder={t('map.placePlaceholder')}
-            className="h-11 rounded-lg border border-dark-200 px-3 text-base placeholder:text-dark-300 focus:border-primary-500 focus:ring-2 focus:ring-primary-200 focus:outline-none"
+            className="h-11 rounded-lg border border-dark-400 px-3 text-base placeholder:text-dark-400"
           />
         </div>
         <div className="flex flex-col gap-1">
@@ -109,7 +111,7 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
             id="map-radius"
             value={radius}
             onChange={(event) => setRadius(Number(event.target.value))}
-            className="h-11 rounded-lg border border-dark-200 bg-white px-3 text-base focus:border-primary-500 focus:ring-2 focus:ring-primary-200 focus:outline-none"
+            className="h-11 rounded-lg border border-dark-400 bg-white px-3 text-base"
           >
             {RADIUS_CHOICES.map((miles) => (
               <option key={miles} value={miles}>
@@ -148,27 +150,9 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
         )}
       </div>
 
-      <Suspense
-        fallback={
-          <div className="flex h-80 items-center justify-center rounded-2xl bg-dark-50 text-dark-400 lg:h-[26rem]">
-            {t('map.mapLoading')}
-          </div>
-        }
-      >
-        <VenueMap
-          venues={validVenues}
-          centre={searchedCoordinates}
-          radius={radius}
-          highlightedSlug={highlightedSlug}
-          onMarkerClick={(slug) => {
-            setHighlightedSlug(slug);
-            document.getElementById(`venue-${slug}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-          }}
-          label={t('map.mapLabel')}
-        />
-      </Suspense>
-
-      {!searchedCoordinates && <p className="text-dark-400">{t('map.intro')}</p>}
+      {/* The results come before the map: keyboard users reach the venues without tabbing
+          through the map's pins and controls (docs/accessibility.md). */}
+      {found.length > 0 && renderResults(found, highlightedSlug)}
       {mapData && searchedCoordinates && found.length === 0 && (
         <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-dark-100">
           <h2 className="font-heading text-2xl text-dark-500">
@@ -186,7 +170,32 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
           )}
         </div>
       )}
-      {found.length > 0 && renderResults(found, highlightedSlug)}
+
+      <Suspense
+        fallback={
+          <div className="flex h-80 items-center justify-center rounded-2xl bg-dark-50 text-dark-400 lg:h-[26rem]">
+            {t('map.mapLoading')}
+          </div>
+        }
+      >
+        <VenueMap
+          venues={validVenues}
+          order={foundOrder}
+          centre={searchedCoordinates}
+          radius={radius}
+          highlightedSlug={highlightedSlug}
+          onMarkerClick={(slug) => {
+            setHighlightedSlug(slug);
+            // Pressing a pin takes you to its venue in the list: focus its 'Select venue' button.
+            const card = document.getElementById(`venue-${slug}`);
+            card?.scrollIntoView({ block: 'center' });
+            if (card) focusElement(card.querySelector<HTMLElement>('button, a[href]') ?? card, { preventScroll: true });
+          }}
+          label={t('map.mapLabel')}
+        />
+      </Suspense>
+
+      {!searchedCoordinates && <p className="text-dark-400">{t('map.intro')}</p>}
     </div>
   );
 };

@@ -13,6 +13,8 @@ import type { MapVenue } from './map-venue.ts';
 
 type Props = {
   venues: readonly (MapVenue & LatLng)[];
+  /** Slugs in the results list's order (nearest first): the pins' keyboard order. */
+  order: readonly string[];
   centre: LatLng | null;
   radius: number;
   highlightedSlug: string | null;
@@ -54,17 +56,56 @@ const tooltipContent = (venue: MapVenue) => {
   return box;
 };
 
+/**
+ * Keyboard order of the pins (WCAG 2.4.3, 2.4.11): only pins and clusters drawn inside the
+ * visible map take focus, pins in the results list's order (nearest first), then clusters.
+ * Leaflet places icons with transforms, so their order in the DOM is free to change.
+ */
+const orderPinsForKeyboard = (map: L.Map, markers: ReadonlyMap<string, L.Marker>, order: readonly string[]) => {
+  const pane = map.getPane('markerPane');
+  if (!pane) return;
+  const view = map.getContainer().getBoundingClientRect();
+  const rank = new Map(order.map((slug, index) => [slug, index]));
+  const slugOf = new Map<Element, string>();
+  for (const [slug, marker] of markers) {
+    const element = marker.getElement();
+    if (element) slugOf.set(element, slug);
+  }
+  const icons = [...pane.querySelectorAll<HTMLElement>('.leaflet-marker-icon')];
+  for (const icon of icons) {
+    const box = icon.getBoundingClientRect();
+    const x = (box.left + box.right) / 2;
+    const y = (box.top + box.bottom) / 2;
+    const isInView = x >= view.left && x <= view.right && y >= view.top && y <= view.bottom;
+    icon.tabIndex = isInView ? 0 : -1;
+  }
+  const weight = (icon: HTMLElement) => {
+    const slug = slugOf.get(icon);
+    if (slug === undefined) return order.length + 1; // a cluster
+    return rank.get(slug) ?? order.length;
+  };
+  const sorted = [...icons].sort((a, b) => weight(a) - weight(b));
+  if (sorted.every((icon, index) => icon === icons[index])) return;
+  const focused = document.activeElement;
+  pane.append(...sorted);
+  // Moving a node drops its focus: give it back.
+  if (focused instanceof HTMLElement && sorted.includes(focused)) focused.focus({ preventScroll: true });
+};
+
 /** Clustered markers (hundreds of venues stay readable and fast). */
-const VenueMarkers = ({ venues, highlightedSlug, onMarkerClick }: Pick<Props, 'venues' | 'highlightedSlug' | 'onMarkerClick'>) => {
+const VenueMarkers = ({ venues, order, highlightedSlug, onMarkerClick }: Pick<Props, 'venues' | 'order' | 'highlightedSlug' | 'onMarkerClick'>) => {
   const map = useMap();
   const group = useMemo(
     () => L.markerClusterGroup({ iconCreateFunction: clusterIcon, showCoverageOnHover: false, maxClusterRadius: 50 }),
     [],
   );
+  const markers = useRef<ReadonlyMap<string, L.Marker>>(new Map());
   const clickRef = useRef(onMarkerClick);
+  const highlightedRef = useRef(highlightedSlug);
   useEffect(() => {
     clickRef.current = onMarkerClick;
-  }, [onMarkerClick]);
+    highlightedRef.current = highlightedSlug;
+  }, [onMarkerClick, highlightedSlug]);
 
   useEffect(() => {
     map.addLayer(group);
@@ -74,20 +115,54 @@ const VenueMarkers = ({ venues, highlightedSlug, onMarkerClick }: Pick<Props, 'v
   }, [map, group]);
 
   useEffect(() => {
-    group.clearLayers();
-    group.addLayers(
-      venues.map((venue) =>
+    const next = new Map(
+      venues.map((venue) => [
+        venue.slug,
         L.marker([venue.lat, venue.lng], {
-          icon: pin(venue.slug === highlightedSlug),
+          icon: pin(venue.slug === highlightedRef.current),
           title: venue.name,
           alt: venue.name,
           riseOnHover: true,
         })
           .bindTooltip(tooltipContent(venue), { direction: 'top' })
-          .on('click keypress', () => clickRef.current(venue.slug)),
-      ),
+          .on('click', () => clickRef.current(venue.slug))
+          // A focused pin answers Enter (and Space) like a button.
+          .on('keypress', (event) => {
+            const { key } = (event as L.LeafletKeyboardEvent).originalEvent;
+            if (key === 'Enter' || key === ' ') clickRef.current(venue.slug);
+          }),
+      ]),
     );
-  }, [group, venues, highlightedSlug]);
+    group.clearLayers();
+    group.addLayers([...next.values()]);
+    markers.current = next;
+  }, [group, venues]);
+
+  // Highlighting restyles the pin in place: redrawing it would drop the focus of a pressed pin.
+  useEffect(() => {
+    for (const [slug, marker] of markers.current) {
+      const isHighlighted = slug === highlightedSlug;
+      // What a cluster draws next time; Leaflet's own object, not React state.
+      Object.assign(marker.options, { icon: pin(isHighlighted) });
+      marker.getElement()?.classList.toggle('venue-pin--highlighted', isHighlighted);
+    }
+  }, [highlightedSlug, venues]);
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => orderPinsForKeyboard(map, markers.current, order));
+    };
+    update();
+    map.on('moveend zoomend resize', update);
+    group.on('animationend layeradd', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      map.off('moveend zoomend resize', update);
+      group.off('animationend layeradd', update);
+    };
+  }, [map, group, order, venues]);
   return null;
 };
 
@@ -114,7 +189,7 @@ const ViewController = ({ centre, radius }: Pick<Props, 'centre' | 'radius'>) =>
 };
 
 /** Leaflet map of the venues; works without tiles (markers, clusters and circle are drawn locally). */
-const VenueMap = ({ venues, centre, radius, highlightedSlug, onMarkerClick, label }: Props) => {
+const VenueMap = ({ venues, order, centre, radius, highlightedSlug, onMarkerClick, label }: Props) => {
   const primary = useMemo(() => themeColour('--colour-primary-500', '#6b2fa0'), []);
   const mobile = isMobileViewport();
   return (
@@ -145,7 +220,7 @@ const VenueMap = ({ venues, centre, radius, highlightedSlug, onMarkerClick, labe
             />
           </>
         )}
-        <VenueMarkers venues={venues} highlightedSlug={highlightedSlug} onMarkerClick={onMarkerClick} />
+        <VenueMarkers venues={venues} order={order} highlightedSlug={highlightedSlug} onMarkerClick={onMarkerClick} />
       </MapContainer>
     </div>
   );

@@ -12,16 +12,21 @@ import { useNavTargets } from './use-nav-targets.ts';
 // Loaded on first open: most visitors on wide screens never need it.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx'));
 
-const navLinkClass = 'rounded px-3 py-2 text-sm font-medium text-header-text/90 hover:bg-white/10 hover:text-header-text focus-visible:outline-2 focus-visible:outline-header-text';
+const navLinkClass = 'rounded px-3 py-2 text-sm font-medium text-header-text/90 hover:bg-white/10 hover:text-header-text';
+
+// Below 576 px the account button shows its icon only (its name stays for screen readers), so the
+// header fits a 320 px screen (WCAG 1.4.10) with 'Open menu' in view.
+const accountLabelClass = 'sr-only sm:not-sr-only';
+const accountButtonClass = buttonClasses({ size: 'md', className: 'max-sm:w-11 max-sm:px-0' });
 
 export const Logo = ({ theme }: { theme: Theme }) => {
   const { t } = useTranslation();
   return (
-    <Link to="/" className="flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-header-text">
+    <Link to="/" className="flex min-w-0 items-center gap-2 rounded">
       {theme.themeAppLogo ? (
-        <img src={theme.themeAppLogo} alt={t('siteName')} className="h-9 w-auto max-w-44 object-contain" />
+        <img src={theme.themeAppLogo} alt={t('siteName')} className="h-9 w-auto max-w-28 object-contain sm:max-w-44" />
       ) : (
-        <span className="font-heading text-2xl font-bold tracking-wide text-header-text uppercase">{t('siteName')}</span>
+        <span className="font-heading text-xl font-bold tracking-wide text-header-text uppercase sm:text-2xl">{t('siteName')}</span>
       )}
     </Link>
   );
@@ -37,8 +42,8 @@ export const Header = ({ theme }: { theme: Theme }) => {
   const loggedIn = isLoggedIn();
 
   return (
-    <header className="sticky top-0 z-40 bg-header text-header-text shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+    <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Logo theme={theme} />
         <nav aria-label={t('nav.label')} className="ml-auto hidden lg:block">
           <ul data-testid="nav-links" className="flex items-center gap-1">
@@ -63,28 +68,28 @@ export const Header = ({ theme }: { theme: Theme }) => {
             )}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2 lg:ml-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-2">
           {loggedIn ? (
-            <a href={nav.accountHref} data-testid="my-account-button" className={buttonClasses({ size: "md" })}>
+            <a href={nav.accountHref} data-testid="my-account-button" className={accountButtonClass}>
               <UserRound aria-hidden="true" className="size-4" />
-              {t('nav.myAccount')}
+              <span className={accountLabelClass}>{t('nav.myAccount')}</span>
             </a>
           ) : nav.loginIsModal ? (
-            <button type="button" data-testid="login-button" onClick={openLoginModal} className={buttonClasses({ size: "md" })}>
+            <button type="button" data-testid="login-button" onClick={openLoginModal} className={accountButtonClass}>
               <UserRound aria-hidden="true" className="size-4" />
-              {t('nav.logIn')}
+              <span className={accountLabelClass}>{t('nav.logIn')}</span>
             </button>
           ) : (
-            <Link to="/login" data-testid="login-button" className={buttonClasses({ size: "md" })}>
+            <Link to="/login" data-testid="login-button" className={accountButtonClass}>
               <UserRound aria-hidden="true" className="size-4" />
-              {t('nav.logIn')}
+              <span className={accountLabelClass}>{t('nav.logIn')}</span>
             </Link>
           )}
           <Link
             to="/basket"
             data-testid="basket-link"
             aria-label={t('nav.basketCount', { count: itemCount })}
-            className="relative rounded-full p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text"
+            className="relative rounded-full p-2 hover:bg-white/10"
           >
             <ShoppingBasket aria-hidden="true" className="size-6" />
             <span
@@ -103,7 +108,7 @@ export const Header = ({ theme }: { theme: Theme }) => {
             }}
             aria-label={t('nav.openMenu')}
             aria-expanded={isDrawerOpen}
-            className="rounded p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text lg:hidden"
+            className="rounded p-2 hover:bg-white/10 lg:hidden"
           >
             <Menu aria-hidden="true" className="size-6" />
           </button>

@@ -5,11 +5,12 @@ import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { isLoggedIn, logOut } from '../../lib/auth-state.ts';
+import { openLoginModal } from '../../lib/login-modal.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { Logo } from './Header.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
 
-const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral-900 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-500';
+const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral-900 hover:bg-primary-50';
 
 /** Spec §2 mobile drawer, as a modal <dialog> (focus is trapped and Escape closes it). */
 export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onClose: () => void; theme: Theme }) => {
@@ -19,6 +20,11 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
   const loggedIn = isLoggedIn();
 
   const dialog = useModalDialog(isOpen);
+  // Opening puts focus on the first item, not on the logo link above the list.
+  const firstItem = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (isOpen) firstItem.current?.focus();
+  }, [isOpen]);
 
   // Following a link closes the drawer (a change of path, not the first render).
   const path = location.pathname;
@@ -46,7 +52,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           type="button"
           onClick={onClose}
           aria-label={t('nav.closeMenu')}
-          className="rounded p-2 text-header-text hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-header-text"
+          className="rounded p-2 text-header-text hover:bg-white/10"
         >
           <X aria-hidden="true" className="size-6" />
         </button>
@@ -55,13 +61,13 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
         <ul className="space-y-1">
           {nav.isKiosk && (
             <li>
-              <a href={nav.kioskHomeUrl} className={itemClass}>
+              <a ref={firstItem} href={nav.kioskHomeUrl} className={itemClass}>
                 {t('nav.backToKiosk')}
               </a>
             </li>
           )}
           <li>
-            <Link to="/redirect-to-selected-venue" className={itemClass}>
+            <Link ref={nav.isKiosk ? undefined : firstItem} to="/redirect-to-selected-venue" onClick={onClose} className={itemClass}>
               {t('nav.bookActivity')}
             </Link>
           </li>
@@ -73,7 +79,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
             </li>
           )}
           <li>
-            <Link to="/basket" className={itemClass}>
+            <Link to="/basket" onClick={onClose} className={itemClass}>
               {t('nav.basket')}
             </Link>
           </li>
@@ -93,9 +99,28 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           ) : (
             <>
               <p className="mb-4 text-sm text-neutral-700">{t('nav.createAccountText')}</p>
-              <Link to="/register" className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+              <Link to="/register" onClick={onClose} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
                 {t('nav.createAccount')}
               </Link>
+              {/* Beside 'Create an account': a visitor with an account needs a way in too. */}
+              {nav.loginIsModal ? (
+                <button
+                  type="button"
+                  data-testid="drawer-login-button"
+                  onClick={() => {
+                    // The menu closes (handing focus back to 'Open menu') before the modal opens over it.
+                    onClose();
+                    requestAnimationFrame(openLoginModal);
+                  }}
+                  className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'mt-3 w-full' })}
+                >
+                  {t('nav.logIn')}
+                </button>
+              ) : (
+                <Link to="/login" onClick={onClose} data-testid="drawer-login-button" className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'mt-3 w-full' })}>
+                  {t('nav.logIn')}
+                </Link>
+              )}
             </>
           )}
         </div>

@@ -15,6 +15,8 @@ import { Header } from './Header.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useEmbeddedHeight } from './use-embedded-height.ts';
 import { usePageViews } from './use-page-views.ts';
+import { Announcer } from '../../lib/a11y/announcer.tsx';
+import { useAfterReload } from '../../lib/a11y/after-reload.ts';
 
 const SOURCE = import.meta.env.VITE_SOURCE;
 
@@ -28,6 +30,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   const { isEmbedded, isKiosk } = useShellMode();
   useEmbeddedHeight(isEmbedded);
   usePageViews();
+  useAfterReload();
   const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
   // Until the screen has said what its trail is, keep the trail's space for a screen that will have one.
   const { pathname } = useLocation();
@@ -53,13 +56,14 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
         </Suspense>
       )}
       {!isEmbedded && keepsTrailSpace && trailSpace}
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1">
         {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
         <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
           <Outlet />
         </Suspense>
       </main>
       {showChrome && <SiteFooter venue={venue} />}
+      <Announcer />
       {children}
     </div>
   );

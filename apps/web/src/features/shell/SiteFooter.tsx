@@ -20,23 +20,28 @@ export const SiteFooter = ({ venue }: { venue: string | undefined }) => {
         <nav aria-label={t('footer.label')}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <li>
-              <Link to="/" className="underline-offset-4 hover:underline">
+              <Link to="/" className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
                 {t('footer.venues')}
               </Link>
             </li>
             <li>
-              <Link to="/redirect-to-selected-venue" className="underline-offset-4 hover:underline">
+              <Link to="/redirect-to-selected-venue" className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
                 {t('nav.bookActivity')}
               </Link>
             </li>
             <li>
-              <Link to="/course-redirect-to-selected-venue" className="underline-offset-4 hover:underline">
+              <Link to="/course-redirect-to-selected-venue" className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
                 {t('footer.bookCourse')}
               </Link>
             </li>
             <li>
-              <Link to="/basket" className="underline-offset-4 hover:underline">
+              <Link to="/basket" className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
                 {t('nav.basket')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/accessibility" className="inline-flex min-h-6 items-center underline-offset-4 hover:underline">
+                {t('footer.accessibility')}
               </Link>
             </li>
           </ul>

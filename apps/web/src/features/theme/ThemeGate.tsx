@@ -23,7 +23,8 @@ type Props = {
  * other failure the full-page error; otherwise its colours become CSS variables.
  */
 export const ThemeGate = ({ venue, children, maintenance, failure }: Props) => {
-  const { data, error, isPending } = useQuery(themeQuery(venue));
+  // Moving to another venue keeps the shell (and the focus in it) while that venue's theme loads.
+  const { data, error, isPending } = useQuery({ ...themeQuery(venue), placeholderData: (previous) => previous });
   useLayoutEffect(() => {
     if (data) applyTheme(data);
   }, [data]);

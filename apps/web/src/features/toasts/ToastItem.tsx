@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
+import { announce } from '../../lib/a11y/announcer.tsx';
 
 const STYLES: Record<ToastType, { className: string; Icon: typeof CircleCheck }> = {
   success: { className: 'border-green-700 bg-green-50 text-green-950', Icon: CircleCheck },
@@ -32,11 +33,17 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
 
   const { className, Icon } = STYLES[toast.type];
   const messages = Object.values(toast.validationMessages ?? {}).flat();
+  const isAlert = toast.type !== 'success';
+  // A success toast is read politely by the shared live region; alerts read themselves.
+  const summary = [toast.content, ...(messages.length > 0 ? [t('toasts.validationErrors'), ...messages] : [])].join('. ');
+  useEffect(() => {
+    if (!isAlert) announce(summary);
+  }, [isAlert, summary]);
   return (
-    <li
+    <div
       data-testid="toast"
       data-type={toast.type}
-      role={toast.type === 'success' ? 'status' : 'alert'}
+      role={isAlert ? 'alert' : undefined}
       style={toast.colour ? { borderColor: toast.colour } : undefined}
       className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${className}`}
     >
@@ -58,11 +65,11 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
         type="button"
         onClick={close}
         aria-label={t('toasts.close')}
-        className="-m-1 rounded p-1 opacity-80 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+        className="-m-1 flex size-7 shrink-0 items-center justify-center rounded opacity-80 hover:opacity-100"
       >
         <X aria-hidden="true" className="size-4" />
       </button>
-    </li>
+    </div>
   );
 };
 

@@ -5,8 +5,9 @@ import { useToastStore } from '../../lib/toast/store.ts';
 /** Spec §9: toast width 325 px. */
 export const TOAST_WIDTH_PX = 325;
 
-// The live region is always in the page so screen readers announce the first toast too;
-// the toasts themselves (icons, timers) load with the first one.
+// The toasts (icons, timers) load with the first one. Each announces itself: error, warning and
+// danger toasts are role="alert" (read on insertion), success toasts go through the shared
+// announcer (lib/a11y), whose live region is always in the page (docs/accessibility.md).
 const ToastItem = lazy(() => import('./ToastItem.tsx'));
 
 /** Toast region (spec §3 Toast, §8 types): top right on wide screens, full width on mobile. */
@@ -15,13 +16,13 @@ export const Toaster = () => {
   const toasts = useToastStore((state) => state.toasts);
   return (
     <section aria-label={t('toasts.region')} className="pointer-events-none fixed inset-x-0 top-3 z-50 flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-4 sm:px-0">
-      <ol aria-live="polite" className="flex w-full flex-col gap-2 sm:w-[325px]" style={{ maxWidth: TOAST_WIDTH_PX }}>
+      <div className="flex w-full flex-col gap-2 sm:w-[325px]" style={{ maxWidth: TOAST_WIDTH_PX }}>
         <Suspense fallback={null}>
           {toasts.map((toast) => (
             <ToastItem key={toast.id} toast={toast} />
           ))}
         </Suspense>
-      </ol>
+      </div>
     </section>
   );
 };

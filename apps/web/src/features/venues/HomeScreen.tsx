@@ -10,6 +10,7 @@ import { SelectedVenuePanel } from './components/SelectedVenuePanel.tsx';
 import { VenueList } from './components/VenueList.tsx';
 import { useSelectedVenue } from './use-selected-venue.ts';
 import { venueAddress } from './venue-address.ts';
+import { useAnnounceWhenSettled } from '../../lib/a11y/announcer.tsx';
 
 // The map search (and Leaflet behind it) is its own chunk, fetched when a customer opens it.
 const MapSearchPanel = lazy(() => import('../map/MapSearchPanel.tsx'));
@@ -32,6 +33,11 @@ const HomeScreen = () => {
   const bySlug = useMemo(() => venuesBySlug(venues), [venues]);
   const matches = useMemo(() => filterVenuesByName(venues, deferredTerm), [venues, deferredTerm]);
   const selectedVenue = selected.slug ? bySlug.get(selected.slug) : undefined;
+  const countText = deferredTerm.trim()
+    ? t('home.matching', { count: matches.length, term: deferredTerm.trim() })
+    : t('home.count', { count: venues.length });
+  // The count is read once typing pauses, not on every keystroke (WCAG 4.1.3).
+  useAnnounceWhenSettled(countText);
   const mapVenues = useMemo(
     () => venues.map((v) => ({ slug: v.slug, name: v.name, address: venueAddress(v), lat: v.lat, lng: v.lng })),
     [venues],
@@ -55,11 +61,12 @@ const HomeScreen = () => {
       type="button"
       aria-pressed={mode === value}
       onClick={() => setMode(value)}
-      className={`inline-flex h-11 flex-1 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-5 ${
+      className={`inline-flex h-11 min-w-0 flex-1 items-center justify-center gap-2 rounded-full px-2 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none sm:px-5 ${
         mode === value ? 'bg-white text-primary-600 shadow' : 'text-white hover:bg-white/10'
       }`}
     >
-      <Icon aria-hidden="true" className="size-4" />
+      {/* Below 576 px the icons go, so both labels fit a 320 px screen (WCAG 1.4.10). */}
+      <Icon aria-hidden="true" className="size-4 max-sm:hidden" />
       {label}
     </button>
   );
@@ -115,14 +122,10 @@ const HomeScreen = () => {
                   value={term}
                   onChange={(event) => setTerm(event.target.value)}
                   placeholder={t('home.searchPlaceholder')}
-                  className="h-12 w-full rounded-xl border border-dark-200 bg-white pr-4 pl-11 text-base shadow-sm placeholder:text-dark-300 focus:border-primary-500 focus:ring-2 focus:ring-primary-200 focus:outline-none"
+                  className="h-12 w-full rounded-xl border border-dark-400 bg-white pr-4 pl-11 text-base shadow-sm placeholder:text-dark-400"
                 />
               </div>
-              <p aria-live="polite" className="text-sm text-dark-400">
-                {deferredTerm.trim()
-                  ? t('home.matching', { count: matches.length, term: deferredTerm.trim() })
-                  : t('home.count', { count: venues.length })}
-              </p>
+              <p className="text-sm text-dark-400">{countText}</p>
             </div>
             {matches.length > 0 ? (
               <VenueList

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ArrowRight, CalendarDays, Clock, Users } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
@@ -23,11 +24,15 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
   const { t } = useTranslation('catalogue');
   const facts = useCourseFacts(course);
   const to = `/courses/location/${venueSlug}/${course.category.slug}/${course.slug}`;
+  const id = useId();
+  // Named by the course's title; when, who for and the price are its description.
   return (
     <li className="group flex">
       <Link
         to={to}
-        className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-dark-100 transition hover:-translate-y-0.5 hover:shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-facts ${id}-price`}
+        className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-dark-100 transition hover:-translate-y-0.5 hover:shadow-lg"
       >
         <div className="relative">
           <CategoryArtwork slug={course.category.slug} imageUrl={course.imageUrl} className="h-28" iconClassName="size-12" />
@@ -37,10 +42,12 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
         </div>
         <div className="flex flex-1 flex-col gap-3 p-5">
           <div>
-            <h2 className="font-heading text-2xl leading-tight text-dark-500">{course.name}</h2>
+            <h2 id={`${id}-title`} className="font-heading text-2xl leading-tight text-dark-500">
+              {course.name}
+            </h2>
             {course.shortDescription && <p className="mt-1 text-dark-400">{course.shortDescription}</p>}
           </div>
-          <ul className="flex flex-col gap-1.5 text-sm text-dark-500">
+          <ul id={`${id}-facts`} className="flex flex-col gap-1.5 text-sm text-dark-500">
             <li className="flex items-center gap-2">
               <Clock aria-hidden="true" className="size-4 text-primary-500" />
               {facts.weekly}
@@ -69,7 +76,7 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
             </ul>
           )}
           <div className="mt-auto flex items-end justify-between gap-3 border-t border-dark-100 pt-4">
-            <p>
+            <p id={`${id}-price`}>
               <span className="font-heading text-2xl text-dark-500">{toMoney(course.price, currencySymbol).formatted}</span>{' '}
               <span className="text-sm text-dark-400">{t('courses.forCourse')}</span>
             </p>

@@ -48,12 +48,12 @@ export const VenueCard = ({ venue, isSelected, onSelect, distance, isHighlighted
               type="button"
               data-testid="select-venue"
               aria-pressed={isSelected}
+              aria-label={`${isSelected ? t('venueCard.selected') : t('venueCard.select')}: ${venue.name}`}
               onClick={() => onSelect(venue.slug)}
               className={buttonClasses({ variant: isSelected ? 'secondary' : 'primary', size: 'lg', className: 'w-full' })}
             >
               {isSelected && <Check aria-hidden="true" className="size-4" />}
               {isSelected ? t('venueCard.selected') : t('venueCard.select')}
-              <span className="sr-only">: {venue.name}</span>
             </button>
           ) : (
             <div className="rounded-lg bg-dark-50 p-3 text-sm text-dark-400">

@@ -11,10 +11,18 @@ import { venueQuery } from '../api/venues.ts';
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
 
-/** Shown for the moment a redirect route takes to decide. */
+/**
+ * Shown for the moment a redirect route takes to decide (3 s when a not-found toast shows):
+ * a page with its own <h1>, so it stays a complete page while the toast is on screen.
+ */
 export const Redirecting = () => {
   const { t } = useTranslation('catalogue');
-  return <LoadingSpinner label={t('redirect.redirecting')} />;
+  return (
+    <>
+      <h1 className="sr-only">{t('redirect.redirecting')}</h1>
+      <LoadingSpinner label={t('redirect.redirecting')} />
+    </>
+  );
 };
 
 /** The catalogue's text outside React (loaders). */

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
+import { logInWithCookie } from '../support/login.ts';
+import { ACCOUNT_ROUTES, accountSite, BOOKINGS_ROUTES } from './routes.ts';
+
+// axe (WCAG 2.0–2.2 A/AA and best practice) on every route, and while toasts are on screen.
+for (const width of AXE_WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const [path, heading] of BOOKINGS_ROUTES) {
+      test(`axe finds no violations on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test('axe finds no violations while the 3-second not-found toast is on screen', async ({ page }) => {
+      // The page's clock stands still while axe runs, so the toast is surely still up.
+      await page.clock.install();
+      await page.goto('/bury-leisure-centre/no-such-activity');
+      const toast = page.getByTestId('toast');
+      await expect(toast).toHaveText("We couldn't find the activity you are looking for");
+      // It reads itself: an alert, in the labelled Notifications region.
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveCount(1);
+      await expectNoAxeViolations(page);
+      await page.clock.runFor(3_000);
+      await expect(page).toHaveURL('/');
+    });
+
+    test('axe finds no violations while a warning toast is on screen', async ({ page }) => {
+      await page.goto('/redirect-to-selected-venue');
+      await expect(page.getByTestId('toast')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('axe finds no violations on the account screens', async ({ page, context, request, baseURL }) => {
+      await logInWithCookie(context, request, accountSite(baseURL!, '/'));
+      for (const [path, heading] of ACCOUNT_ROUTES.filter(([path]) => path !== '/login')) {
+        await page.goto(accountSite(baseURL!, path));
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
+        await expectNoAxeViolations(page);
+      }
+    });
+  });
+}

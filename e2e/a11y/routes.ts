@@ -1,0 +1,39 @@
+/**
+ * One real address per route of apps/web/src/app/router.tsx (demo slugs for the parameters),
+ * with the <h1> each shows. New routes go here, and every a11y spec checks them.
+ */
+export const BOOKINGS_ROUTES = [
+  ['/', 'Find your venue and book in minutes'],
+  ['/register', 'Sign up'],
+  ['/basket', 'Shopping basket'],
+  ['/basket/checkout', 'Checkout'],
+  ['/booking-confirmed/1', "We couldn't find that order"],
+  ['/attendees', 'Attendees'],
+  ['/pricing', 'Membership pricing'],
+  ['/accessibility', 'Accessibility statement'],
+  ['/location/bury-leisure-centre', 'What would you like to do?'],
+  ['/location/bury-leisure-centre/racket-sports', 'Racket Sports'],
+  ['/location/bury-leisure-centre/swimming/2026-11-23', 'Swimming'],
+  ['/courses/location/bury-leisure-centre', 'Courses at Bury Leisure Centre'],
+  ['/courses/location/bury-leisure-centre/swimming-lessons', 'Swimming Lessons'],
+  ['/courses/location/bury-leisure-centre/swimming-lessons/learn-to-swim-stage-1', 'Learn to Swim Stage 1'],
+  ['/location/atlantis-lido', "We couldn't find that venue"],
+  ['/no/such/page/here/at-all', "Whoops! Looks like you've gone offside."],
+] as const;
+
+/** The account site's routes behind login. */
+export const ACCOUNT_ROUTES = [
+  ['/login', 'Log in'],
+  ['/dashboard', 'Dashboard'],
+  ['/my-details', 'My details'],
+  ['/memberships', 'Memberships'],
+  ['/packages', 'Packages'],
+  ['/bookings', 'Bookings'],
+  ['/payments', 'Payments'],
+] as const;
+
+export const accountSite = (baseURL: string, path: string) => {
+  const url = new URL(path, baseURL);
+  url.hostname = 'my-account.localhost';
+  return url.toString();
+};
