@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/api/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           environment: 'node',
+          // jsdom renders of long lists take seconds on a busy 2-core machine; 5 s was too tight.
+          testTimeout: 20_000,
         },
       },
       {

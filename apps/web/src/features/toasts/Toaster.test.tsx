@@ -21,12 +21,14 @@ function renderToaster() {
 
 beforeAll(async () => {
   await i18n.init({ lng: 'en-GB', resources: { 'en-GB': { common } }, defaultNS: 'common' });
-  // Toast items are a lazy chunk: let it resolve once, so the tests below render synchronously.
+  // Toast items are a lazy chunk: load it and let it resolve once, so the tests below render
+  // synchronously (on a busy machine the first dynamic import can take more than a second).
+  await import('./ToastItem.tsx');
   renderToaster();
   act(() => {
     showToast({ content: 'warm-up', type: 'danger', closeAfter: 0 });
   });
-  await screen.findByText('warm-up');
+  await screen.findByText('warm-up', {}, { timeout: 10_000 });
   cleanup();
   act(() => useToastStore.getState().clear());
 });
