@@ -18,4 +18,22 @@ for (const source of SOURCES) {
   });
   console.log(`built ${source} → ${path.join(outBase, source)}`);
 }
+// The server-rendering bundle of the bookings site's first screens (docs/performance.md
+// "Server rendering"), all dependencies included so it runs from any WEB_OUT_DIR. It sits
+// outside every source's folder, so it is never served as a file.
+await build({
+  root,
+  mode: 'bookings',
+  logLevel: 'warn',
+  configFile: path.join(root, 'vite.config.ts'),
+  ssr: { noExternal: true },
+  build: {
+    ssr: path.join(root, 'src/entry-server.tsx'),
+    outDir: path.join(outBase, '.server', 'bookings'),
+    emptyOutDir: true,
+    manifest: false,
+    copyPublicDir: false,
+  },
+});
+console.log(`built bookings server render → ${path.join(outBase, '.server', 'bookings')}`);
 fs.writeFileSync(path.join(outBase, '.build-stamp'), new Date().toISOString());

@@ -1,5 +1,5 @@
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from './lib/i18n-react.tsx';
@@ -7,10 +7,10 @@ import { queryClient } from './lib/query-client.ts';
 import { i18n } from './lib/i18n.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { routerBasename } from './lib/shell-mode.ts';
+import { routerBasename, useShellModeStore } from './lib/shell-mode.ts';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
@@ -21,5 +21,15 @@ createRoot(document.getElementById('root')!).render(
         </Suspense>
       </QueryClientProvider>
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+// The server rendered this page (docs/performance.md "Server rendering") for a visit with no
+// kiosk or embedded flags; one that remembers them from earlier in the visit renders afresh.
+const { isEmbedded, isKiosk, centre } = useShellModeStore.getState();
+if (root.hasAttribute('data-server-rendered') && !isEmbedded && !isKiosk && centre === null) {
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

@@ -16,6 +16,11 @@ export const createTranslationsBackend = (loadPath: string): BackendModule => ({
       callback(null, preloaded as Record<string, unknown>);
       return;
     }
+    // A server render brings its own translations (entry-server.tsx); it never fetches.
+    if (typeof window === 'undefined') {
+      callback(new Error(`Translations ${url} are not fetched on the server`), false);
+      return;
+    }
     fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } })
       .then(async (response) => {
         if (!response.ok) throw new Error(`Translations ${url} answered ${response.status}`);

@@ -52,7 +52,9 @@ export const useTranslation = (ns?: string | string[]): { t: TFunction; i18n: I1
     [i18n],
   );
   // A new snapshot whenever the language changes or resources arrive.
-  const language = useSyncExternalStore(subscribe, () => `${i18n.language}:${i18n.store ? Object.keys(i18n.store.data).length : 0}`);
+  const snapshot = () => `${i18n.language}:${i18n.store ? Object.keys(i18n.store.data).length : 0}`;
+  // The same snapshot on the server and while hydrating (server rendering, docs/performance.md).
+  const language = useSyncExternalStore(subscribe, snapshot, snapshot);
   ensureLoaded(i18n, namespaces);
   void language;
   return { t: i18n.getFixedT(null, namespaces[0] ?? null), i18n };

@@ -31,3 +31,8 @@ export const takePageData = (url: string): unknown => {
 
 /** Whether the page holds a body for `url` (without using it). */
 export const hasPageData = (url: string): boolean => read().has(url);
+
+/** The server render's page data (entry-server.tsx): the same responses the page will carry. */
+export const setPageData = (responses: Record<string, unknown>) => {
+  preloaded = new Map(Object.entries(responses));
+};

@@ -47,3 +47,8 @@ export const runtimeConfig = (): RuntimeConfig => {
   );
   return cached;
 };
+
+/** The server's own configuration, for a server render (there is no `<meta>` to read). */
+export const setRuntimeConfig = (config: Partial<RuntimeConfig>) => {
+  cached = { ...DEFAULT_RUNTIME_CONFIG, ...config };
+};

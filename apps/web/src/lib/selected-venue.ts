@@ -1,3 +1,5 @@
+import { documentCookie } from './request-env.ts';
+
 /**
  * The remembered venue (spec §3 Venue): a cookie holding the selected slug and `selectedSlugs`
  * (the venues chosen before, most recent first).
@@ -33,7 +35,7 @@ export const rememberVenue = (current: SelectedVenue, slug: string): SelectedVen
   selectedSlugs: [slug, ...current.selectedSlugs.filter((s) => s !== slug)].slice(0, MAX_REMEMBERED),
 });
 
-export const getSelectedVenue = (): SelectedVenue => parseSelectedVenue(document.cookie);
+export const getSelectedVenue = (): SelectedVenue => parseSelectedVenue(documentCookie());
 
 export const setSelectedVenue = (slug: string): SelectedVenue => {
   const next = rememberVenue(getSelectedVenue(), slug);

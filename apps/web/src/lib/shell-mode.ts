@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { hostTakesSubdomains, isSource, sourceForPath, sourcePathPrefix, type Source, type SourceRouting } from '@app/contract/rules/sources';
 import { runtimeConfig } from './runtime-config.ts';
+import { currentLocation } from './request-env.ts';
 
 /**
  * Runtime modes of the shell (spec §2 query parameters, DESIGN.md §2): `?embedded=true` and
@@ -71,7 +72,7 @@ const SOURCE = (import.meta.env.VITE_SOURCE ?? 'bookings') as Source;
  * The router's basename: `/_/my-account` when this source was opened under its path prefix
  * (a host without sub-domains, docs/shell.md "Hosts and sources"), else none.
  */
-export const routerBasename = (pathname: string = typeof location === 'undefined' ? '/' : location.pathname): string | undefined => {
+export const routerBasename = (pathname: string = currentLocation().pathname): string | undefined => {
   const prefix = sourcePathPrefix(SOURCE);
   return prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`)) ? prefix : undefined;
 };
@@ -104,10 +105,10 @@ export const productUrl = (
   path: string,
   {
     isEmbedded,
-    currentHost = location.host,
-    protocol = location.protocol,
+    currentHost = currentLocation().host,
+    protocol = currentLocation().protocol,
     routing = runtimeConfig().sourceRouting,
-    currentPath = typeof location === 'undefined' ? '/' : location.pathname,
+    currentPath = currentLocation().pathname,
   }: ProductUrlOptions,
 ): string => {
   const labels = currentHost.split('.');

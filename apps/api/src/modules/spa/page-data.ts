@@ -16,6 +16,14 @@ export type PageDataOptions = {
   runtimeConfig: Record<string, string | null>;
 };
 
+/** What goes in a page's head, and the responses in it (which a server render reads too). */
+export type PageData = {
+  head: string;
+  responses: Record<string, unknown>;
+  /** Home or a venue page of the bookings site: the pages the server renders (server-render.ts). */
+  isFirstScreen: boolean;
+};
+
 /** A response bigger than this is left to the browser (500 venues are ~250 KB). */
 const MAX_INLINE_BYTES = 48 * 1024;
 
@@ -91,7 +99,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     pathname: string;
     lookup: PageLookup | null;
     selectedVenue: string | null;
-  }): Promise<string> => {
+  }): Promise<PageData> => {
     const apiBase = local(runtimeConfig.apiBase);
     const activitiesBase = local(runtimeConfig.activitiesBase);
     const venue = lookup?.venueSlug ?? selectedVenue;
@@ -144,6 +152,10 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       const file = fontsOf(source).find((f) => f.startsWith(`${face}-`));
       if (file) hints.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
     }
-    return [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    ');
+    return {
+      head: [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    '),
+      responses,
+      isFirstScreen: screen !== null && source === 'bookings',
+    };
   };
 };

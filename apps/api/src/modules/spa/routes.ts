@@ -6,6 +6,7 @@ import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contrac
 import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
 import { pageDataBuilder } from './page-data.ts';
+import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
 
 const safeDecode = (text: string): string | null => {
   try {
@@ -15,7 +16,12 @@ const safeDecode = (text: string): string | null => {
   }
 };
 
-type Options = { distDir: string; runtimeConfig: Record<string, string | null> };
+type Options = {
+  distDir: string;
+  runtimeConfig: Record<string, string | null>;
+  /** How long a page waits for its server render before it is sent for the browser to render. */
+  serverRenderBudgetMs?: number;
+};
 
 /**
  * Which bundle answers: `/_/<source>/…` on any host (hosts without sub-domains), else the
@@ -33,7 +39,7 @@ const escapeAttribute = (value: string) =>
  * bookings. A page whose venue, activity or course does not exist answers 404 (the SPA still
  * loads and shows its not-found page).
  */
-export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, runtimeConfig }) => {
+export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, runtimeConfig, serverRenderBudgetMs = SERVER_RENDER_BUDGET_MS }) => {
   const available = SOURCES.filter((s) => fs.existsSync(path.join(distDir, s, 'index.html')));
   if (available.length === 0) {
     app.log.warn({ distDir }, 'no built web bundles found; run `npm run build`');
@@ -55,6 +61,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     return clientId !== undefined && (await catalogueHasPage(app.db, clientId, lookup));
   };
   const pageData = pageDataBuilder(app, { distDir, runtimeConfig });
+  const renderPage = serverRenderer({ distDir, runtimeConfig, log: app.log, budgetMs: serverRenderBudgetMs });
   /** The remembered venue (web lib/selected-venue.ts), which the web app themes the page with. */
   const selectedVenue = (cookie: string | undefined): string | null => {
     try {
@@ -106,11 +113,32 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           lookup: pageLookup(rest, source),
           selectedVenue: selectedVenue(request.cookies.selected_venue),
         })
-      : '';
+      : null;
+    let page = data ? html.replace('</head>', `    ${data.head}\n  </head>`) : html;
+    // Home and venue pages paint before any script runs (docs/performance.md "Server rendering"),
+    // unless the address asks for a kiosk or embedded layout (the browser renders those itself).
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const modeFlags = new URLSearchParams(search);
+    if (data?.isFirstScreen && !['kiosk', 'embedded', 'centre'].some((flag) => modeFlags.has(flag))) {
+      const rendered = await renderPage({
+        url: rest + search,
+        href: `${request.protocol}://${request.host}${request.url}`,
+        cookie: request.headers.cookie ?? '',
+        responses: data.responses,
+      });
+      if (rendered) {
+        const themeAttributes =
+          (rendered.htmlStyle ? ` style="${escapeAttribute(rendered.htmlStyle)}"` : '') +
+          (rendered.secondaryButton ? ` data-secondary-button="${escapeAttribute(rendered.secondaryButton)}"` : '');
+        page = page
+          .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
+          .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
+      }
+    }
     return reply
       .status(exists ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(data ? html.replace('</head>', `    ${data}\n  </head>`) : html);
+      .send(page);
   });
 };

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { documentCookie } from '../../lib/request-env.ts';
 import { parseSelectedVenue, setSelectedVenue, type SelectedVenue } from '../../lib/selected-venue.ts';
 
 const EVENT = 'selected-venue-change';
@@ -11,8 +12,8 @@ const subscribe = (onChange: () => void) => {
 let lastCookie: string | undefined;
 let lastValue: SelectedVenue = { slug: null, selectedSlugs: [] };
 const snapshot = (): SelectedVenue => {
-  if (document.cookie !== lastCookie) {
-    lastCookie = document.cookie;
+  if (documentCookie() !== lastCookie) {
+    lastCookie = documentCookie();
     lastValue = parseSelectedVenue(lastCookie);
   }
   return lastValue;

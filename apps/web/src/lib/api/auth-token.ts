@@ -1,10 +1,11 @@
+import { documentCookie } from '../request-env.ts';
+
 /** The auth token lives in a cookie named per sub-domain/source (spec §6). */
 export const authCookieName = (source: string = import.meta.env.VITE_SOURCE ?? 'bookings') =>
   `auth_token_${source.replace(/[^a-z]/g, '_')}`;
 
 const readCookie = (name: string): string | null => {
-  if (typeof document === 'undefined') return null;
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  const match = documentCookie().split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 };
 

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Server rendering of the bookings site's first screens (home and a venue page,
+ * docs/performance.md "Server rendering"): the web build's `.server/bookings/entry-server.js`
+ * renders the app from the same page data the page carries, and the browser hydrates it.
+ * Anything that goes wrong (no server bundle, a render error, a render slower than the budget)
+ * leaves the page as it was before, rendered in the browser, and is logged: a render bug can
+ * never take a page down.
+ */
+type RenderInput = {
+  url: string;
+  href: string;
+  cookie: string;
+  responses: Record<string, unknown>;
+  runtimeConfig: Record<string, string | null>;
+  signal: AbortSignal;
+};
+type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null };
+type Entry = { render: (input: RenderInput) => Promise<RenderResult> };
+
+export type ServerRenderOptions = {
+  distDir: string;
+  runtimeConfig: Record<string, string | null>;
+  log: FastifyBaseLogger;
+  /** Longest a page waits for its render, queue included, before it is sent unrendered. */
+  budgetMs: number;
+};
+
+export const SERVER_RENDER_BUDGET_MS = 500;
+
+/** The runtime config as the web app reads it from its `<meta>`: unset values left out. */
+const definedOnly = (config: Record<string, string | null>) =>
+  Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null && value !== undefined));
+
+export const serverRenderer = ({ distDir, runtimeConfig, log, budgetMs }: ServerRenderOptions) => {
+  const file = path.join(distDir, '.server', 'bookings', 'entry-server.js');
+  const entry: Promise<Entry | null> = fs.existsSync(file)
+    ? (import(pathToFileURL(file).href) as Promise<Entry>).catch((error: unknown) => {
+        log.error({ err: error, file }, 'server render bundle failed to load; pages render in the browser');
+        return null;
+      })
+    : Promise.resolve(null);
+  // The web app's request details are module state in the bundle: one render at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return async (input: Omit<RenderInput, 'signal' | 'runtimeConfig'>): Promise<RenderResult | null> => {
+    const render = await entry;
+    if (!render) return null;
+    const controller = new AbortController();
+    const started = performance.now();
+    const timer = setTimeout(() => controller.abort(new Error(`server render took longer than ${budgetMs} ms`)), budgetMs);
+    const run = queue.then(() => {
+      if (controller.signal.aborted) throw controller.signal.reason;
+      return render.render({ ...input, runtimeConfig: definedOnly(runtimeConfig), signal: controller.signal });
+    });
+    queue = run.catch(() => undefined);
+    try {
+      const result = await Promise.race([
+        run,
+        new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true })),
+      ]);
+      log.debug({ url: input.url, ms: Math.round(performance.now() - started) }, 'server rendered');
+      return result;
+    } catch (error) {
+      log.warn({ err: error, url: input.url, ms: Math.round(performance.now() - started) }, 'server render failed; the page renders in the browser');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+};

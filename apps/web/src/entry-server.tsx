@@ -1,0 +1,119 @@
+import { StrictMode, Suspense } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import i18next, { type BackendModule } from 'i18next';
+import { themeCssVariables, type Theme } from '@app/contract/rules/theme-defaults';
+import { I18nProvider } from './lib/i18n-react.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
+import { setPageData } from './lib/page-data.ts';
+import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
+import { setServerRequest } from './lib/request-env.ts';
+import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+/**
+ * Server rendering of the first screen (docs/performance.md "Server rendering"): the same
+ * tree as main.tsx, with a StaticRouter, a fresh query client and an i18next instance holding
+ * the translations the page carries, fed with the page data the server puts in the page, so
+ * the browser hydrates exactly what it would have rendered. The SPA server
+ * (apps/api/src/modules/spa/server-render.ts) calls `render` one page at a time.
+ */
+export type RenderInput = {
+  /** Path and query inside the app, e.g. `/location/bury-leisure-centre`. */
+  url: string;
+  /** The full address, for links to other sources. */
+  href: string;
+  /** The request's Cookie header (login state and remembered venue render as in the browser). */
+  cookie: string;
+  /** The responses the page carries as `#page-data`, keyed by URL. */
+  responses: Record<string, unknown>;
+  runtimeConfig: Partial<RuntimeConfig>;
+  signal: AbortSignal;
+};
+
+export type RenderResult = {
+  /** The markup inside `<div id="root">`. */
+  html: string;
+  /** What ThemeGate sets on `<html>` in the browser, so the first paint has the theme's colours. */
+  htmlStyle: string;
+  secondaryButton: string | null;
+};
+
+const translationsOf = (responses: Record<string, unknown>, path: string) => {
+  const bundles: Record<string, Record<string, unknown>> = {};
+  for (const ns of ['common', 'catalogue']) {
+    const body = responses[path.replaceAll('{{lng}}', DEFAULT_LANGUAGE).replaceAll('{{ns}}', ns)];
+    if (body && typeof body === 'object') bundles[ns] = body as Record<string, unknown>;
+  }
+  return bundles;
+};
+
+export const render = async (input: RenderInput): Promise<RenderResult> => {
+  setRuntimeConfig(input.runtimeConfig);
+  setServerRequest({ cookie: input.cookie, href: input.href });
+  setPageData(input.responses);
+  try {
+    const missing: string[] = [];
+    // A namespace the page does not carry would render its keys: give up instead.
+    const backend: BackendModule = {
+      type: 'backend',
+      init: () => {},
+      read: (_language, namespace, callback) => {
+        missing.push(namespace);
+        callback(new Error(`namespace ${namespace} is not in the page`), false);
+      },
+    };
+    const bundles = translationsOf(input.responses, input.runtimeConfig.translationsPath ?? '/locales/{{lng}}/{{ns}}.json');
+    const i18n = i18next.createInstance();
+    await i18n.use(backend).init({
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      load: 'currentOnly',
+      ns: Object.keys(bundles),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      resources: { [DEFAULT_LANGUAGE]: bundles },
+      partialBundledLanguages: true,
+      initAsync: false,
+    });
+    const queryClient = createQueryClient();
+    const errors: unknown[] = [];
+    const { prelude } = await prerender(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={<LoadingSpinner fullPage />}>
+              <StaticRouter location={input.url}>
+                <AppRoutes />
+              </StaticRouter>
+            </Suspense>
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+      // One piece: a boundary sent apart would need an inline script to move it into place (strict CSP).
+      { signal: input.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void errors.push(error) },
+    );
+    const html = await new Response(prelude).text();
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]));
+    if (missing.length > 0) throw new Error(`The page needs translations it does not carry: ${missing.join(', ')}`);
+    const theme = queryClient
+      .getQueryCache()
+      .findAll({ queryKey: ['theme'] })
+      .map((query) => query.state.data as Theme | undefined)
+      .find(Boolean);
+    const htmlStyle = theme
+      ? Object.entries(themeCssVariables(theme))
+          .map(([name, value]) => `${name}:${value}`)
+          .join(';')
+      : '';
+    queryClient.clear();
+    return { html, htmlStyle, secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null };
+  } finally {
+    setServerRequest(null);
+    setPageData({});
+  }
+};
