@@ -53,16 +53,17 @@ export const serverRenderer = ({ distDir, runtimeConfig, log, budgetMs }: Server
     const controller = new AbortController();
     const started = performance.now();
     const timer = setTimeout(() => controller.abort(new Error(`server render took longer than ${budgetMs} ms`)), budgetMs);
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true }),
+    );
     const run = queue.then(() => {
       if (controller.signal.aborted) throw controller.signal.reason;
       return render.render({ ...input, runtimeConfig: definedOnly(runtimeConfig), signal: controller.signal });
     });
-    queue = run.catch(() => undefined);
+    // The next page waits for this one to finish or run out of time (React stops on the abort).
+    queue = Promise.race([run, aborted]).catch(() => undefined);
     try {
-      const result = await Promise.race([
-        run,
-        new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), { once: true })),
-      ]);
+      const result = await Promise.race([run, aborted]);
       log.debug({ url: input.url, ms: Math.round(performance.now() - started) }, 'server rendered');
       return result;
     } catch (error) {

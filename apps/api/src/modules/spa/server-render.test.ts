@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { createTestDatabase } from '../../../test/db.ts';
+
+/**
+ * The SPA server's side of server rendering (docs/performance.md "Server rendering") with a
+ * stand-in render bundle: it echoes what it was given, throws for a `boom` venue cookie and
+ * never finishes for a `slow` one. The real bundle's output is checked in the browser journeys.
+ */
+const INDEX = `<!doctype html>
+<html lang="en-GB" data-source="bookings">
+  <head>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const ENTRY = `
+export const render = async ({ url, href, cookie, responses, runtimeConfig, signal }) => {
+  if (cookie.includes('boom')) throw new Error('render bug');
+  if (cookie.includes('slow')) await new Promise((resolve) => signal.addEventListener('abort', resolve));
+  return {
+    html: '<p id="rendered">' + [url, href, Object.keys(responses).sort().join(','), runtimeConfig.apiBase].join(' | ') + '</p>',
+    htmlStyle: '--colour-primary-500:1 2 3',
+    secondaryButton: 'solid',
+  };
+};
+`;
+
+let app: App;
+let dist: string;
+let drop = async () => {};
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-ssr-'));
+  fs.mkdirSync(path.join(dist, 'bookings', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'bookings', 'index.html'), INDEX);
+  fs.mkdirSync(path.join(dist, '.server', 'bookings'), { recursive: true });
+  fs.writeFileSync(path.join(dist, '.server', 'bookings', 'entry-server.js'), ENTRY);
+  const database = await createTestDatabase();
+  drop = database.drop;
+  app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url, WEB_DIST_DIR: dist, LOG_LEVEL: 'silent' }), db: database.db });
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await drop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
+
+describe('server rendering of the first screens', () => {
+  it('puts the rendered home page in the root, the theme on <html>, and starts the script after the first paint', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(
+      '<div id="root" data-server-rendered><p id="rendered">/ | http://localhost/ | /api/activities/venues,/api/client,/api/frontend/theme | /api</p></div>',
+    );
+    expect(response.body).toContain('<html lang="en-GB" data-source="bookings" style="--colour-primary-500:1 2 3" data-secondary-button="solid">');
+    // No executable inline script (strict CSP): the entry and its preloads move to start-after-paint.js.
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).not.toContain('rel="modulepreload"');
+    expect(response.body).toContain(
+      '<script defer src="/start-after-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js"></script>',
+    );
+    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline\' https');
+  });
+
+  it('renders a venue page with its venue and categories, and hands the cookie to the render', async () => {
+    const response = await get('/location/bury-leisure-centre?utm=x');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<p id="rendered">/location/bury-leisure-centre?utm=x | http://localhost/location/bury-leisure-centre?utm=x | ');
+    expect(response.body).toContain('/api/activities/venue/bury-leisure-centre/categories,/api/activities/venues/bury-leisure-centre');
+  });
+
+  it.each(['/basket', '/location/bury-leisure-centre/yoga', '/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
+    '%s is left to the browser as before',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    },
+  );
+
+  it('a 404 page is not rendered on the server', async () => {
+    const response = await get('/location/nosuchvenue');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('a render that throws leaves the page to the browser, and the next page renders again', async () => {
+    const failed = await get('/', 'boom=1');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(failed.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect((await get('/')).body).toContain('data-server-rendered');
+  });
+
+  it('a render slower than the budget is abandoned: the page is sent for the browser to render', async () => {
+    const started = Date.now();
+    const slow = await get('/', 'slow=1');
+    expect(slow.statusCode).toBe(200);
+    expect(slow.body).toContain('<div id="root"></div>');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await get('/')).body).toContain('data-server-rendered');
+  });
+});
