@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, Suspense } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -29,10 +29,7 @@ const root = document.getElementById('root')!;
 // kiosk or embedded flags; one that remembers them from earlier in the visit renders afresh.
 const { isEmbedded, isKiosk, centre } = useShellModeStore.getState();
 if (root.hasAttribute('data-server-rendered') && !isEmbedded && !isKiosk && centre === null) {
-  // A transition, so hydration yields to the browser every few milliseconds instead of one long task.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
 }
