@@ -33,21 +33,6 @@ const sourceOf = (host: string, pathname: string): { source: Source | null; rest
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-const MODULE_PRELOAD = /\n?\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g;
-
-/**
- * A server-rendered page paints without script: its entry script and modulepreload hints move
- * to `start-after-paint.js`, which fetches and runs them after the first contentful paint
- * (docs/performance.md "Server rendering"). Pages rendered in the browser keep them as built.
- */
-const startAfterPaint = (page: string): string => {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page);
-  if (!entry) return page;
-  const preload = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const boot = `<script defer src="/start-after-paint.js" data-entry="${escapeAttribute(entry[1]!)}" data-preload="${escapeAttribute(preload.join(' '))}"></script>`;
-  return page.replace(MODULE_PRELOAD, '').replace(entry[0], () => boot);
-};
-
 /**
  * Serves the built SPA: one bundle per source (spec §1), picked by sub-domain
  * (`my-account.<host>` → my-account) or path prefix (`/_/my-account/…`); a bare host serves
@@ -148,7 +133,6 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
         page = page
           .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
           .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
-        page = startAfterPaint(page);
       }
     }
     return reply
