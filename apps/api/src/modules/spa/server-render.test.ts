@@ -59,21 +59,17 @@ const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
 
 describe('server rendering of the first screens', () => {
-  it('puts the rendered home page in the root, the theme on <html>, and starts the script after the first paint', async () => {
+  it('puts the rendered home page in the root and the theme on <html>, keeping the scripts as built', async () => {
     const response = await get('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(
       '<div id="root" data-server-rendered><p id="rendered">/ | http://localhost/ | /api/activities/venues,/api/client,/api/frontend/theme | /api</p></div>',
     );
     expect(response.body).toContain('<html lang="en-GB" data-source="bookings" style="--colour-primary-500:1 2 3" data-secondary-button="solid">');
-    // No executable inline script (strict CSP): the entry and its preloads move to start-after-paint.js.
-    expect(response.body).not.toContain('<script type="module"');
-    expect(response.body).not.toContain('rel="modulepreload"');
-    expect(response.body).toContain(
-      '<script defer src="/start-after-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js"></script>',
-    );
-    expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline\' https');
+    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    // Nothing executable inline (strict CSP): only the JSON page data.
+    expect(response.body.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script type="application/json" id="page-data">']);
   });
 
   it('renders a venue page with its venue and categories, and hands the cookie to the render', async () => {
@@ -89,8 +85,7 @@ describe('server rendering of the first screens', () => {
       const response = await get(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
-      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-      expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+      expect(response.body).not.toContain('data-server-rendered');
     },
   );
 
