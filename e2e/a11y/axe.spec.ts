@@ -36,14 +36,15 @@ for (const width of AXE_WIDTHS) {
       await expectNoAxeViolations(page);
     });
 
-    test('axe finds no violations on the account screens', async ({ page, context, request, baseURL }) => {
-      await logInWithCookie(context, request, accountSite(baseURL!, '/'));
-      for (const [path, heading] of ACCOUNT_ROUTES.filter(([path]) => path !== '/login')) {
+    // One test per account screen, each with its own login, so no test walks them all.
+    for (const [path, heading] of ACCOUNT_ROUTES.filter(([path]) => path !== '/login')) {
+      test(`axe finds no violations on the account screen ${path}`, async ({ page, context, request, baseURL }) => {
+        await logInWithCookie(context, request, accountSite(baseURL!, '/'));
         await page.goto(accountSite(baseURL!, path));
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
         await expectNoAxeViolations(page);
-      }
-    });
+      });
+    }
   });
 }
