@@ -43,6 +43,8 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: 800 } });
 
     test('find a venue by name, then choose an activity and a course', async ({ page }) => {
+      // A genuinely long journey: three screens and two page loads, every key press checked for focus.
+      test.slow();
       await open(page, '/');
       await press(page, 'Tab');
       expect(await focusedName(page)).toBe('Skip to main content');
