@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
@@ -23,13 +23,23 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
     callback.current = undefined;
   };
   const onTimeout = useEffectEvent(close);
+  // WCAG 2.2.1: the time limit stands still while the pointer is over the toast or focus is in
+  // it, so nobody loses a message they are reading; it resumes with the time that was left.
+  const [isHovered, setIsHovered] = useState(false);
+  const [hasFocus, setHasFocus] = useState(false);
+  const isPaused = isHovered || hasFocus;
+  const remaining = useRef(toast.closeAfter);
 
   useEffect(() => {
     // Spec §8: a toast closes itself after closeAfter ms unless that is 0.
-    if (toast.closeAfter <= 0) return;
-    const timer = setTimeout(() => onTimeout(), toast.closeAfter);
-    return () => clearTimeout(timer);
-  }, [toast.closeAfter]);
+    if (toast.closeAfter <= 0 || isPaused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => onTimeout(), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [toast.closeAfter, isPaused]);
 
   const { className, Icon } = STYLES[toast.type];
   const messages = Object.values(toast.validationMessages ?? {}).flat();
@@ -45,6 +55,12 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
       data-type={toast.type}
       role={isAlert ? 'alert' : undefined}
       style={toast.colour ? { borderColor: toast.colour } : undefined}
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={() => setHasFocus(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHasFocus(false);
+      }}
       className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg ${className}`}
     >
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />

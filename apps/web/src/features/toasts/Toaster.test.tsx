@@ -72,6 +72,29 @@ describe('Toaster (spec §3 Toast, §8, §9)', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
+  it('stands its timer still while hovered or focused, then closes after the time that was left (WCAG 2.2.1)', () => {
+    const callback = vi.fn();
+    renderToaster();
+    act(() => {
+      showToast({ content: "We couldn't find that venue.", type: 'error', closeAfter: 3000, callback });
+    });
+    act(() => vi.advanceTimersByTime(1000));
+    const toast = screen.getByTestId('toast');
+    fireEvent.mouseEnter(toast);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByTestId('toast')).not.toBeNull();
+    fireEvent.mouseLeave(toast);
+    fireEvent.focus(screen.getByRole('button', { name: 'Close notification' }));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(callback).not.toHaveBeenCalled();
+    fireEvent.blur(screen.getByRole('button', { name: 'Close notification' }));
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.queryByTestId('toast')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByTestId('toast')).toBeNull();
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
   it("lists validation messages under 'Validation errors'", () => {
     renderToaster();
     act(() => {
