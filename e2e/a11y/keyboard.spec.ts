@@ -148,6 +148,9 @@ for (const width of [375, 1280]) {
       await press(page, 'Enter');
       const modal = page.getByTestId('login-modal');
       await expect(modal).toBeVisible();
+      // The form is loaded when the modal first opens; until it is there the close button is
+      // the dialog's only stop, and Tab would leave the page for the browser's own controls.
+      await expect(modal.getByLabel('Email or customer reference')).toBeVisible();
       await tabUntil(page, 'Log in');
       await press(page, 'Enter');
       // An empty submit moves focus to the first field, whose 'Required' is its description.
