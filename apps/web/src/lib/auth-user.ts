@@ -1,36 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import { api } from './api/client.ts';
 import { getAuthToken } from './api/auth-token.ts';
+import type { Camelized } from './api/camelized.ts';
+import { authKeys } from './query-keys.ts';
 
-export type MembershipUser = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  relationship: 'self' | 'partner' | 'child' | 'other';
-  dateOfBirth: string | null;
-  homeVenueId: number | null;
-  homeVenueSlug: string | null;
-};
-
-/** The auth user of spec §3 as the client sees it (camelCase). */
-export type AuthUser = {
-  id: number;
-  reference: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: 'customer' | 'staff';
-  homeVenueSlug: string | null;
-  membershipUser: MembershipUser;
-  membershipUsers: MembershipUser[];
-  credit: { balance: number };
-};
-
-export const AUTH_USER_KEY = ['auth', 'user'] as const;
+/** The auth user of spec §3 as the client sees it: the contract's response, camelCased. */
+export type AuthUser = Camelized<GetAuthUserResponse>['data'];
 
 export const authUserQuery = () =>
   queryOptions({
-    queryKey: AUTH_USER_KEY,
+    queryKey: authKeys.user(),
     queryFn: ({ signal }) => api.get<AuthUser>('user', { base: 'authBase', signal }),
     enabled: Boolean(getAuthToken()),
     staleTime: 5 * 60_000,
