@@ -13,7 +13,8 @@ import { CategoryArtwork } from './components/CategoryArtwork.tsx';
 import { useCourseFacts } from './components/CourseCard.tsx';
 import { StateMessage } from './components/StateMessage.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
-import { capitaliseSlug, formatCourseDate, pricePerSession } from './course-format.ts';
+import { capitaliseSlug } from '@app/contract/rules/activity-slug';
+import { formatCourseDate, pricePerSession } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
 
 const Fact = ({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) => (
