@@ -7,7 +7,7 @@ import { useClientSettings } from '../../lib/client-settings.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
-import { venueAddress } from '../venues/venue-address.ts';
+import { venueAddress } from '../../lib/venue-address.ts';
 import { useCourse } from './api/courses.ts';
 import { CategoryArtwork } from './components/CategoryArtwork.tsx';
 import { useCourseFacts } from './components/CourseCard.tsx';

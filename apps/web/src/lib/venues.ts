@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VenueDto } from '@app/contract/venues/venue';
-import { api } from '../../../lib/api/client.ts';
-import type { Camelized } from '../../../lib/api/camelized.ts';
-import { venueKeys } from '../../../lib/query-keys.ts';
+import { api } from './api/client.ts';
+import type { Camelized } from './api/camelized.ts';
+import { venueKeys } from './query-keys.ts';
 
 /** Venue of spec §3 as the web app holds it. */
 export type Venue = Camelized<VenueDto>;
