@@ -6,7 +6,7 @@ import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/c
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';
-import { focusElement } from '../../lib/a11y/focus.ts';
+import { focusElement } from '../../../lib/a11y/focus.ts';
 import type { MapVenue } from './map-venue.ts';
 
 // Leaflet and its plugins load only when the map is on screen (home route budget).
