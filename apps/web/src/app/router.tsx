@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'pricing', ...screen(() => import('../features/memberships/PricingScreen.tsx')) },
       { path: 'accessibility', ...screen(() => import('../features/accessibility/AccessibilityStatementScreen.tsx')) },
       // Spec §2: a /login page everywhere but the bookings site, which uses the modal.
-      ...(SOURCE === 'bookings' ? [] : [{ path: 'login', ...screen(() => import('./LoginPage.tsx')) }]),
+      ...(SOURCE === 'bookings' ? [] : [{ path: 'login', ...screen(() => import('../features/auth/LoginPage.tsx')) }]),
       // Spec §2 account sub-navigation: its screens live on the account site.
       ...(SOURCE === 'my-account' ? accountRoutes() : []),
       { path: 'location/:venueSlug', ...screen(() => import('../features/catalogue/ChooseActivityScreen.tsx')) },

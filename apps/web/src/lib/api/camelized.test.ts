@@ -1,8 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { GetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import type { GetClientResponse } from '@app/contract/client/get-client';
 import type { Camelized } from './camelized.ts';
-import type { AuthUser } from '../auth-user.ts';
 import type { ClientSettings } from '../client-settings.ts';
 
 describe('Camelized (types the web app from the contract)', () => {
@@ -13,12 +11,6 @@ describe('Camelized (types the web app from the contract)', () => {
       membershipUsers: { homeVenueSlug: string | null }[];
       analytics: { containerId: string } | null;
     }>();
-  });
-
-  it('derives the auth user from GET {auth}/user, so a contract change reaches the web app', () => {
-    expectTypeOf<AuthUser>().toEqualTypeOf<Camelized<GetAuthUserResponse['data']>>();
-    expectTypeOf<AuthUser['membershipUser']['homeVenueSlug']>().toEqualTypeOf<string | null>();
-    expectTypeOf<AuthUser['documentExpiry'][number]['daysToExpiry']>().toEqualTypeOf<number>();
   });
 
   it('derives the client settings from GET /api/client', () => {

@@ -4,7 +4,7 @@ import { setAuthToken } from '../../../lib/api/auth-token.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.ts';
 import type { LoginRequest, LoginResponse } from '@app/contract/auth/login';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { authUserQuery } from '../../../lib/auth-user.ts';
+import { authUserQuery } from './auth-user.ts';
 import { authKeys } from '../../../lib/query-keys.ts';
 
 /** Spec §9: login attempt delay. */
