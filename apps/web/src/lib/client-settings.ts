@@ -3,7 +3,7 @@ import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/rules/money';
 import type { GetClientResponse } from '@app/contract/client/get-client';
 import { api } from './api/client.ts';
 import type { Camelized } from './api/camelized.ts';
-import { clientKeys } from './query-keys.ts';
+import { clientKeys } from './query-keys/client.ts';
 
 /** Client of spec §3 as the app uses it: the contract's response, camelCased by the API client. */
 export type ClientSettings = Camelized<GetClientResponse>['data'];

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VenueDto } from '@app/contract/venues/venue';
 import { api } from './api/client.ts';
 import type { Camelized } from './api/camelized.ts';
-import { venueKeys } from './query-keys.ts';
+import { venueKeys } from './query-keys/venues.ts';
 
 /** Venue of spec §3 as the web app holds it. */
 export type Venue = Camelized<VenueDto>;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../lib/api/auth-token.ts';
-import { authKeys } from '../../lib/query-keys.ts';
+import { authKeys } from '../../lib/query-keys/auth.ts';
 
 /** Spec §9: login state poll. */
 export const LOGIN_POLL_MS = 5000;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { api } from '../../lib/api/client.ts';
-import { footerKeys } from '../../lib/query-keys.ts';
+import { footerKeys } from '../../lib/query-keys/footer.ts';
 
 /**
  * The venue's footer block (spec §2, GET /api/activities/footer?venue=). The server

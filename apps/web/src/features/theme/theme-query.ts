@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { resolveTheme, type Theme } from '@app/contract/rules/theme-defaults';
 import { api } from '../../lib/api/client.ts';
-import { themeKeys } from '../../lib/query-keys.ts';
+import { themeKeys } from '../../lib/query-keys/theme.ts';
 
 const fetchTheme = (venue: string | undefined, signal: AbortSignal) =>
   api.get<Record<string, unknown>>('frontend/theme', { query: { venue }, signal });

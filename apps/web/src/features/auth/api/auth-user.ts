@@ -3,7 +3,7 @@ import type { GetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import { api } from '../../../lib/api/client.ts';
 import { getAuthToken } from '../../../lib/api/auth-token.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { authKeys } from '../../../lib/query-keys.ts';
+import { authKeys } from '../../../lib/query-keys/auth.ts';
 
 /** The auth user of spec §3 as the client sees it: the contract's response, camelCased. */
 export type AuthUser = Camelized<GetAuthUserResponse>['data'];

@@ -5,7 +5,7 @@ import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.
 import type { LoginRequest, LoginResponse } from '@app/contract/auth/login';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { authUserQuery } from './auth-user.ts';
-import { authKeys } from '../../../lib/query-keys.ts';
+import { authKeys } from '../../../lib/query-keys/auth.ts';
 
 /** Spec §9: login attempt delay. */
 export const LOGIN_ATTEMPT_DELAY_MS = 250;

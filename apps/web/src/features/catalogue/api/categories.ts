@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryDetailDto, CategoryDto } from '@app/contract/catalogue/category';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { catalogueKeys } from '../../../lib/query-keys.ts';
+import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
 
 /** Activity (category) of spec §3 as the web app holds it. */
 export type Category = Camelized<CategoryDto>;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseDto } from '@app/contract/catalogue/course';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { catalogueKeys } from '../../../lib/query-keys.ts';
+import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
 
 export type Course = Camelized<CourseDto>;
 

@@ -2,7 +2,7 @@ import type { PlaceDto } from '@app/contract/geocoding/place';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { geocodeKeys } from '../../../lib/query-keys.ts';
+import { geocodeKeys } from '../../../lib/query-keys/geocode.ts';
 
 /** A place as the API client hands it back (camelCase of the contract's place). */
 export type Place = Camelized<PlaceDto>;
