@@ -16,22 +16,14 @@ const featureNames = fs
   .map((entry) => entry.name);
 
 /**
- * Feature-to-feature imports that existed when the rule arrived (importer → imported, from the
- * repository root). Each pair is debt: move the shared code to `lib/` (or give the feature a
- * public entry) and delete the pair. The list only shrinks; a new cross-feature import fails.
+ * Features do not import each other, with no per-file exceptions: shared code moves to `lib/`,
+ * features are composed in `app/`, and a feature the others need (auth) is reached only
+ * through its one public entry file, listed here from the repository root; everything else in
+ * it stays private (docs/architecture.md "Web").
  */
-export const KNOWN_CROSS_FEATURE_IMPORTS = [
-  ['apps/web/src/features/catalogue/CourseDetailsScreen.tsx', 'apps/web/src/features/venues/venue-address.ts'],
-  ['apps/web/src/features/catalogue/api/categories.ts', 'apps/web/src/features/venues/api/camelized.ts'],
-  ['apps/web/src/features/catalogue/api/courses.ts', 'apps/web/src/features/venues/api/camelized.ts'],
-  ['apps/web/src/features/catalogue/components/VenueHeader.tsx', 'apps/web/src/features/venues/api/venues.ts'],
-  ['apps/web/src/features/catalogue/components/VenueHeader.tsx', 'apps/web/src/features/venues/venue-address.ts'],
-  ['apps/web/src/features/catalogue/use-venue-page.ts', 'apps/web/src/features/venues/api/venues.ts'],
-  ['apps/web/src/features/venues/HomeScreen.tsx', 'apps/web/src/features/map/MapSearchPanel.tsx'],
-  ['apps/web/src/features/venues/redirects/ActivityRedirect.tsx', 'apps/web/src/features/catalogue/api/categories.ts'],
-];
+export const FEATURE_PUBLIC_ENTRIES = ['apps/web/src/features/auth/public.ts'];
 
-const restrictedZones = (allowed = []) => [
+const restrictedZones = () => [
   {
     target: 'apps/web/src/lib',
     from: 'apps/web/src/features',
@@ -40,7 +32,7 @@ const restrictedZones = (allowed = []) => [
   ...featureNames.map((feature) => ({
     target: `apps/web/src/features/${feature}`,
     from: 'apps/web/src/features',
-    except: [`./${feature}`, ...allowed.map((file) => path.relative('apps/web/src/features', file))],
+    except: [`./${feature}`, ...FEATURE_PUBLIC_ENTRIES.map((file) => path.relative('apps/web/src/features', file))],
     message: 'Features do not import each other: move the shared code to lib/, or compose them in app/.',
   })),
   {
@@ -49,15 +41,6 @@ const restrictedZones = (allowed = []) => [
     message: 'API lib/ is shared plumbing and must not depend on a module.',
   },
 ];
-
-const allowListBlocks = Object.entries(
-  Object.groupBy(KNOWN_CROSS_FEATURE_IMPORTS, ([importer]) => importer),
-).map(([importer, pairs]) => ({
-  files: [importer],
-  rules: {
-    'import-x/no-restricted-paths': ['error', { basePath: root, zones: restrictedZones(pairs.map(([, imported]) => imported)) }],
-  },
-}));
 
 /**
  * API files allowed to build queries outside a repository (a library adapter, say), each with
@@ -136,6 +119,5 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
-  ...allowListBlocks,
   kyselyOnlyInRepositories,
 );

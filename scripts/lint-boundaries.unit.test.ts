@@ -60,7 +60,16 @@ describe('web boundaries', () => {
     expect(await rulesFired(`apps/web/src/features/venues/${tag}.ts`, code)).not.toContain('import-x/no-restricted-paths');
   });
 
-  it('allows only the listed existing pairs: the same importer fails on a new cross-feature import', async () => {
+  it('lets a feature use the auth slice through its public entry only', async () => {
+    const viaEntry = `import { isLoggedIn } from '../auth/public.ts';\nexport const x = isLoggedIn;\n`;
+    expect(await rulesFired(`apps/web/src/features/shell/${tag}.ts`, viaEntry)).not.toContain('import-x/no-restricted-paths');
+    const internal = `import { openLoginModal } from '../auth/login-modal.ts';\nexport const x = openLoginModal;\n`;
+    expect(await rulesFired(`apps/web/src/features/shell/${tag}.ts`, internal)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('has no per-file exceptions: the home screen passes as it is and fails on any cross-feature import', async () => {
+    const config = await import('../eslint.config.js');
+    expect(config).not.toHaveProperty('KNOWN_CROSS_FEATURE_IMPORTS');
     const importer = 'apps/web/src/features/venues/HomeScreen.tsx';
     expect(await rulesFired(importer)).not.toContain('import-x/no-restricted-paths');
     const code = `import { shared } from '../catalogue/${tag}-target.ts';\nexport const x = shared;\n`;

@@ -38,10 +38,27 @@ test.describe('logging in as the demo customer', () => {
   });
 
   test('empty fields are marked Required without calling the server', async ({ page }) => {
+    // Every request the page makes to the API's login, in order. A login attempt is sent after
+    // a 250 ms delay (spec §9), so "none yet" right after the click would prove nothing: the
+    // form is then submitted filled in, and that must be the first and only login request.
+    const loginRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/customer/login') loginRequests.push(request.postData() ?? '');
+    });
     await page.goto('/');
     await page.getByTestId('login-button').first().click();
     const modal = page.getByTestId('login-modal');
     await modal.getByRole('button', { name: 'Log in' }).click();
     await expect(modal.getByText('Required')).toHaveCount(2);
+    await modal.getByLabel('Email or customer reference').fill(CUSTOMER.email);
+    await modal.getByRole('button', { name: 'Log in' }).click();
+    await expect(modal.getByText('Required')).toHaveCount(1);
+
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/customer/login');
+    await fillLoginForm(page, CUSTOMER, modal);
+    await sent;
+    await expect(page.getByTestId('my-account-button').first()).toBeAttached();
+    expect(loginRequests).toHaveLength(1);
+    expect(JSON.parse(loginRequests[0]!)).toEqual({ username: CUSTOMER.email, password: CUSTOMER.password });
   });
 });

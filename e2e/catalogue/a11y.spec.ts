@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, WIDTHS } from './helpers.ts';
+import { AXE_WIDTHS as WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 
 const SCREENS = [
   ['/', 'Find your venue and book in minutes'],

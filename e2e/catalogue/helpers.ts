@@ -1,14 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
-
-export const WIDTHS = [375, 1280] as const;
-
-export const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 /** The breadcrumb trail after the home icon, as the user reads it. */
 export const breadcrumbs = async (page: Page) => {

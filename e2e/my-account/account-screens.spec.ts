@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { CUSTOMER, fillLoginForm } from '../support/login.ts';
 
 const accountSite = (baseURL: string, path: string) => {
@@ -48,13 +48,12 @@ test('every account sub-navigation link opens its screen', async ({ page, baseUR
   await expect(page.getByTestId('home-dashboard')).toBeVisible();
 });
 
-for (const width of [375, 1280]) {
+for (const width of AXE_WIDTHS) {
   test(`axe finds no violations on the dashboard at ${width} px`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(accountSite(baseURL!, '/login?redirect=/dashboard'));
     await logIn(page);
     await expect(page.getByTestId('home-dashboard').getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { loginToken } from '../support/login.ts';
 
 /** The site on another host name of the same server: `127.0.0.1`, `localhost`, a sub-domain. */
 const on = (baseURL: string, hostname: string, path = '/') => {
@@ -34,10 +34,7 @@ test('the my-account sub-domain works', async ({ page, baseURL }) => {
 });
 
 test('on 127.0.0.1, My account leads to the my-account source under /_/my-account', async ({ page, context, request, baseURL }) => {
-  const login = await request.post('/api/auth/customer/login', {
-    data: { username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password },
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const token = await loginToken(request);
   const site = on(baseURL!, '127.0.0.1');
   await context.addCookies([
     { name: 'auth_token_bookings', value: token, url: site },

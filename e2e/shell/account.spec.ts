@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
-import { loginToken } from '../support/login.ts';
+import { logInWithCookie } from '../support/login.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('a logged-in customer sees My account, and /register sends them to the redirect parameter', async ({ page, context, request, baseURL }) => {
-  const token = await loginToken(request);
-  await context.addCookies([{ name: 'auth_token_bookings', value: token, url: baseURL! }]);
+  await logInWithCookie(context, request, baseURL!);
   await page.goto('/basket');
   const port = new URL(baseURL!).port;
   await expect(page.getByTestId('my-account-button')).toHaveAttribute('href', `http://my-account.localhost:${port}/dashboard`);
@@ -25,8 +24,7 @@ test('the account site shows the account sub-navigation to a logged-in customer 
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping basket' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'My account' })).toHaveCount(0);
 
-  const token = await loginToken(request);
-  await context.addCookies([{ name: 'auth_token_my_account', value: token, url: site.toString() }]);
+  await logInWithCookie(context, request, site.toString());
   await page.reload();
   const accountNav = page.getByRole('navigation', { name: 'My account' });
   await expect(accountNav.getByRole('link')).toHaveText([

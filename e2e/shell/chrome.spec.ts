@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, WIDTHS } from './helpers.ts';
+import { AXE_WIDTHS as WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 
 test.describe('header on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from './helpers.ts';
+import { expectNoAxeViolations } from '../support/a11y.ts';
 import { freePort, NODE, ROOT, startServer, waitForHealthy, type RunningServer } from '../support/server-process.ts';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 

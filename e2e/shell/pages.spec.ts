@@ -11,9 +11,9 @@ const PAGES = [
   { path: '/pricing', title: 'Bookings | Membership pricing', crumbs: ['Membership pricing'], heading: 'Membership pricing' },
   {
     path: '/location/bury-leisure-centre/table-tennis/2026-11-23',
-    title: 'Bookings | Table tennis',
-    crumbs: ['Book an activity', 'Table tennis', 'Monday, 23 November 2026'],
-    heading: 'Table tennis',
+    title: 'Bookings | Table-tennis',
+    crumbs: ['Book an activity', 'Table-tennis', 'Monday, 23 November 2026'],
+    heading: 'Table-tennis',
   },
 ] as const;
 

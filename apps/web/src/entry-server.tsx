@@ -11,6 +11,7 @@ import { setPageData } from './lib/page-data.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { setServerRequest } from './lib/request-env.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
+import { themeKeys } from './lib/query-keys/theme.ts';
 import { AppRoutes } from './app/router.tsx';
 
 /**
@@ -102,7 +103,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
     if (missing.length > 0) throw new Error(`The page needs translations it does not carry: ${missing.join(', ')}`);
     const theme = queryClient
       .getQueryCache()
-      .findAll({ queryKey: ['theme'] })
+      .findAll({ queryKey: themeKeys.all })
       .map((query) => query.state.data as Theme | undefined)
       .find(Boolean);
     const htmlStyle = theme

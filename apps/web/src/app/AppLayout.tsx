@@ -5,11 +5,11 @@ import { clientSettingsQuery } from '../lib/client-settings.ts';
 import { getSelectedVenue } from '../lib/selected-venue.ts';
 import { useRouteInfo } from '../lib/route-info.ts';
 import { applySearch, useShellMode } from '../lib/shell-mode.ts';
-import { logOut } from '../lib/auth-state.ts';
+import { logOut } from '../features/auth/auth-state.ts';
 import { documentTitle, usePageMetaStore } from '../lib/page-meta.ts';
 import { ThemeGate } from '../features/theme/ThemeGate.tsx';
 import { ShellLayout } from '../features/shell/ShellLayout.tsx';
-import { closeLoginModal, useLoginModal } from '../lib/login-modal.ts';
+import { closeLoginModal, useLoginModal } from '../features/auth/login-modal.ts';
 import { Toaster } from '../features/toasts/Toaster.tsx';
 import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
@@ -24,7 +24,7 @@ const onModalLogin = () => {
 
 // Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).
 const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
-const LoginDialog = lazy(() => import('../features/account/LoginDialog.tsx'));
+const LoginDialog = lazy(() => import('../features/auth/LoginDialog.tsx'));
 
 const VENUE_SLUG = /^[a-z0-9-]{1,100}$/;
 

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY_SYMBOL } from '@app/contract/rules/money';
+import type { GetClientResponse } from '@app/contract/client/get-client';
 import { api } from './api/client.ts';
+import type { Camelized } from './api/camelized.ts';
+import { clientKeys } from './query-keys/client.ts';
 
-/** Client of spec §3 as the app uses it (camelCase after the API client's conversion). */
-export type ClientSettings = {
-  id: number;
-  currency: { symbol: string };
-  onlineJoiningEnabled: boolean;
-  kioskHomeUrl: string | null;
-  onlineGuestPassesEnabled: boolean;
-  analytics: { containerId: string; auth: string | null; preview: string | null } | null;
-};
+/** Client of spec §3 as the app uses it: the contract's response, camelCased by the API client. */
+export type ClientSettings = Camelized<GetClientResponse>['data'];
 
 /** What the shell assumes while the settings load or when they cannot be read. */
 export const FALLBACK_CLIENT_SETTINGS: ClientSettings = {
@@ -23,7 +19,7 @@ export const FALLBACK_CLIENT_SETTINGS: ClientSettings = {
 };
 
 export const clientSettingsQuery = queryOptions({
-  queryKey: ['client'],
+  queryKey: clientKeys.all,
   queryFn: ({ signal }) => api.get<ClientSettings>('client', { signal }),
   initialData: () => api.peek<ClientSettings>('client'),
   staleTime: 5 * 60_000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filterVenuesByName, matchesVenueName } from './venue-search.ts';
+import { filterVenuesByName, foldVenueName, matchesVenueName } from './venue-search.ts';
+import { TRICKY_VENUE_NAMES, TRICKY_VENUE_SEARCHES } from './venue-search.fixtures.ts';
 
 describe('venue name search (spec §5: case-insensitive substring)', () => {
   it.each([
@@ -20,5 +21,16 @@ describe('venue name search (spec §5: case-insensitive substring)', () => {
   it('keeps the original order of the matches', () => {
     const venues = [{ name: 'Rochdale Pool' }, { name: 'Bury Pool' }, { name: 'Bolton Gym' }];
     expect(filterVenuesByName(venues, 'pool').map((v) => v.name)).toEqual(['Rochdale Pool', 'Bury Pool']);
+  });
+
+  it('folds without a locale: the Turkish dotted İ, ß and composed or decomposed accents', () => {
+    expect(foldVenueName('İ')).toBe('i\u0307');
+    expect(foldVenueName('Straße')).toBe('strasse');
+    expect(foldVenueName('Cafe\u0301')).toBe(foldVenueName('CAFÉ'));
+  });
+
+  it.each(TRICKY_VENUE_SEARCHES)('a search for %j finds %j among the tricky names', (term, found) => {
+    const venues = TRICKY_VENUE_NAMES.map((name) => ({ name }));
+    expect(filterVenuesByName(venues, term).map((v) => v.name)).toEqual(found);
   });
 });

@@ -22,17 +22,13 @@ const VENUE_COLUMNS = [
   'online_joining_enabled',
 ] as const;
 
-/** `%`, `_` and `\` typed by a user match themselves. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A client's venues by name; `search` is a case-insensitive substring (trigram index). */
-export const listVenues = async (db: Db, clientId: number, search?: string) => {
-  let query = db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId);
-  if (search) {
-    query = query.where(sql<boolean>`lower(name) LIKE ${`%${escapeLike(search.toLowerCase())}%`} ESCAPE '\\'`);
-  }
-  return query.orderBy(sql`lower(name)`).orderBy('id').execute();
-};
+/**
+ * A client's venues by name. The name search is not done here: the service filters with the
+ * contract's `filterVenuesByName`, the browser's own filter, so the two cannot disagree on
+ * case folding (SQL `lower()` follows the database's collation).
+ */
+export const listVenues = async (db: Db, clientId: number) =>
+  db.selectFrom('venues').select(VENUE_COLUMNS).where('client_id', '=', clientId).orderBy(sql`lower(name)`).orderBy('id').execute();
 
 /**
  * The one venue lookup of the API: by numeric id or by slug, within the client. Every module

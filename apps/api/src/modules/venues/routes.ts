@@ -25,7 +25,7 @@ export const venueRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { search, lat, lng, radius } = request.query;
       const build = async () => ({ data: await venues.listVenues(app.db, request.clientId, request.query) });
-      // The whole list (what the web app fetches) is kept; searches go to the database.
+      // The whole list (what the web app fetches) is kept; searches and distances are worked out per request.
       if (search || lat !== undefined || lng !== undefined || radius !== undefined) return build();
       return cache.send(request, reply, 'venues', build);
     },

@@ -1,4 +1,5 @@
 import { MAP_DEFAULTS, venuesWithinRadius } from '@app/contract/rules/geo';
+import { filterVenuesByName } from '@app/contract/rules/venue-search';
 import type { VenueDto } from '@app/contract/venues/venue';
 import type { ListVenuesQuery } from '@app/contract/venues/list-venues';
 import type { Db } from '../../db/connect.ts';
@@ -9,9 +10,13 @@ export const VENUE_NOT_FOUND = "We couldn't find that venue.";
 
 const toDto = (row: VenueRow): VenueDto => row;
 
-/** Name search, and with lat/lng the valid venues within the radius, nearest first. */
+/**
+ * Name search (the contract's filter, the same function the browser runs over the cached
+ * list), and with lat/lng the valid venues within the radius, nearest first (the contract's
+ * `venuesWithinRadius`, again shared with the browser's map search).
+ */
 export const listVenues = async (db: Db, clientId: number, query: ListVenuesQuery): Promise<VenueDto[]> => {
-  const rows = (await listVenueRows(db, clientId, query.search)).map(toDto);
+  const rows = filterVenuesByName((await listVenueRows(db, clientId)).map(toDto), query.search ?? '');
   if (query.lat === undefined || query.lng === undefined) return rows;
   return venuesWithinRadius(rows, { lat: query.lat, lng: query.lng }, query.radius ?? MAP_DEFAULTS.radius);
 };

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { filterVenuesByName } from '@app/contract/rules/venue-search';
+import { TRICKY_VENUE_NAMES, TRICKY_VENUE_SEARCHES } from '@app/contract/rules/venue-search.fixtures';
 import { useTestApp } from '../../../test/app.ts';
 
 const ctx = useTestApp();
@@ -161,5 +163,24 @@ describe('tenancy', () => {
     expect(body.data).toEqual([]);
     const response = await ctx.app.inject({ method: 'GET', url: '/api/activities/venues/other-pool' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('name search agrees with the browser (one implementation, spec §5)', () => {
+  it.each(TRICKY_VENUE_SEARCHES)('?search=%j finds %j, as the home screen’s filter does over the same list', async (term, found) => {
+    const client = await ctx.db.selectFrom('venues').select('client_id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow();
+    for (const [index, name] of TRICKY_VENUE_NAMES.entries()) {
+      await ctx.db
+        .insertInto('venues')
+        .values({ client_id: client.client_id, slug: `tricky-${index}`, name, address_line1: '1 Road', town: 'Bury', postcode: 'BL9 0SW', lat: null, lng: null })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    const { body: all } = await getVenues();
+    const { response, body } = await getVenues(`?search=${encodeURIComponent(term)}`);
+    expect(response.statusCode).toBe(200);
+    const names = body.data.map((v) => v.name);
+    expect(names).toEqual(filterVenuesByName(all.data, term).map((v) => v.name));
+    expect(names.filter((name) => (TRICKY_VENUE_NAMES as readonly string[]).includes(name)).sort()).toEqual([...found].sort());
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
-import { closeLoginModal } from '../../lib/login-modal.ts';
+import { closeLoginModal } from './login-modal.ts';
 import { useLogin } from './api/login.ts';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import { focusFirstInvalid } from '../../lib/a11y/focus.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { getAuthToken } from '../../lib/api/auth-token.ts';
-import { AUTH_USER_KEY } from '../../lib/auth-user.ts';
+import { authKeys } from '../../lib/query-keys/auth.ts';
 
 /** Spec §9: login state poll. */
 export const LOGIN_POLL_MS = 5000;
@@ -19,7 +19,7 @@ export const useLoginPoll = (onChange: (isLoggedIn: boolean) => void = () => {})
       if (token === lastToken.current) return;
       lastToken.current = token;
       if (token) void queryClient.invalidateQueries();
-      else queryClient.removeQueries({ queryKey: AUTH_USER_KEY });
+      else queryClient.removeQueries({ queryKey: authKeys.all });
       onChange(Boolean(token));
     }, LOGIN_POLL_MS);
     return () => window.clearInterval(timer);

@@ -10,7 +10,7 @@ import { CourseCard } from './components/CourseCard.tsx';
 import { StateMessage } from './components/StateMessage.tsx';
 import { VenueHeader } from './components/VenueHeader.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
-import { capitaliseSlug } from './course-format.ts';
+import { capitaliseSlug } from '@app/contract/rules/activity-slug';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
 
 const chip = (isActive: boolean) =>

@@ -8,7 +8,8 @@ import { CategoryCard } from './components/CategoryCard.tsx';
 import { StateMessage } from './components/StateMessage.tsx';
 import { VenueHeader } from './components/VenueHeader.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
-import { capitaliseSlug, todayIn } from './course-format.ts';
+import { capitaliseSlug } from '@app/contract/rules/activity-slug';
+import { todayIn } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
 
 /** Spec §2 /location/{venueSlug}/{activitySlug}: 'Choose a sub-activity'. */

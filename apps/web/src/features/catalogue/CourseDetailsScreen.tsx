@@ -7,13 +7,14 @@ import { useClientSettings } from '../../lib/client-settings.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
-import { venueAddress } from '../venues/venue-address.ts';
+import { venueAddress } from '../../lib/venue-address.ts';
 import { useCourse } from './api/courses.ts';
 import { CategoryArtwork } from './components/CategoryArtwork.tsx';
 import { useCourseFacts } from './components/CourseCard.tsx';
 import { StateMessage } from './components/StateMessage.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
-import { capitaliseSlug, formatCourseDate, pricePerSession } from './course-format.ts';
+import { capitaliseSlug } from '@app/contract/rules/activity-slug';
+import { formatCourseDate, pricePerSession } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
 
 const Fact = ({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) => (

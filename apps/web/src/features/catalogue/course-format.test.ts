@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageRange, capitaliseSlug, dayName, formatCourseDate, pricePerSession, timeRange, todayIn } from './course-format.ts';
+import { ageRange, dayName, formatCourseDate, pricePerSession, timeRange, todayIn } from './course-format.ts';
 
 describe('course formatting', () => {
   it('formats a course date without shifting the day', () => {
@@ -29,11 +29,6 @@ describe('course formatting', () => {
   it('spreads the price over the weeks', () => {
     expect(pricePerSession(6000, 10)).toBe(600);
     expect(pricePerSession(5000, 6)).toBe(833);
-  });
-
-  it('capitalises the activity slug for the breadcrumb (spec §2)', () => {
-    expect(capitaliseSlug('fitness-classes')).toBe('Fitness-classes');
-    expect(capitaliseSlug('yoga')).toBe('Yoga');
   });
 
   it('gives today in the venue time zone', () => {

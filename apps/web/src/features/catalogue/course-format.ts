@@ -44,9 +44,6 @@ export const ageRange = (
 /** Whole-course price spread over its sessions, in pence (rounded to the penny). */
 export const pricePerSession = (pricePence: number, weeks: number): number => Math.round(pricePence / Math.max(weeks, 1));
 
-/** Spec §2 breadcrumb: 'the capitalised activity slug' ('fitness-classes' → 'Fitness-classes'). */
-export const capitaliseSlug = (slug: string): string => slug.charAt(0).toUpperCase() + slug.slice(1);
-
 /** Today's date in the venue's time zone, 'YYYY-MM-DD' (the time-slot route's date). */
 export const todayIn = (timeZone: string, now: Date = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isApiError } from '../../lib/api/errors.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../lib/selected-venue.ts';
-import { useVenue } from '../venues/api/venues.ts';
+import { useVenue } from '../../lib/venues.ts';
 
 /**
  * The venue a catalogue screen is for. Visiting a real venue's page makes it the remembered

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useAuthUser } from '../../lib/auth-user.ts';
+import { useAuthUser, type AuthUser } from '../auth/public.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { RequireLogin } from './RequireLogin.tsx';
-import type { AuthUser } from '../../lib/auth-user.ts';
 
 type Props = { title: string; testId?: string; children: (user: AuthUser) => ReactNode };
 

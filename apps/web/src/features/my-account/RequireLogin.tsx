@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn } from '../../lib/auth-state.ts';
+import { isLoggedIn } from '../auth/public.ts';
 
 /** Account screens are for logged-in users (spec §6); visitors go to /login and come back. */
 export const RequireLogin = ({ children }: { children: ReactNode }) => {

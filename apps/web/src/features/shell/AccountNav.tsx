@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { NavLink } from 'react-router';
-import { logOut } from '../../lib/auth-state.ts';
+import { logOut } from '../auth/public.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -4,8 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { useBasketSummary } from '../../lib/basket-summary.ts';
-import { isLoggedIn } from '../../lib/auth-state.ts';
-import { openLoginModal } from '../../lib/login-modal.ts';
+import { isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
 

@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { useShellMode } from '../../lib/shell-mode.ts';
-import { isLoggedIn } from '../../lib/auth-state.ts';
+import { isLoggedIn } from '../auth/public.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { AccountNav } from './AccountNav.tsx';
 import { Header } from './Header.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import DOMPurify from 'dompurify';
 import { api } from '../../lib/api/client.ts';
+import { footerKeys } from '../../lib/query-keys/footer.ts';
 
 /**
  * The venue's footer block (spec §2, GET /api/activities/footer?venue=). The server
@@ -9,7 +10,7 @@ import { api } from '../../lib/api/client.ts';
  */
 const VenueFooter = ({ venue }: { venue: string }) => {
   const { data } = useQuery({
-    queryKey: ['venue-footer', venue],
+    queryKey: footerKeys.forVenue(venue),
     queryFn: ({ signal }) => api.get<string>('footer', { base: 'activitiesBase', query: { venue }, responseType: 'text', signal }),
     staleTime: 10 * 60_000,
     retry: false,

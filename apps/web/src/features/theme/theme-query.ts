@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { resolveTheme, type Theme } from '@app/contract/rules/theme-defaults';
 import { api } from '../../lib/api/client.ts';
+import { themeKeys } from '../../lib/query-keys/theme.ts';
 
 const fetchTheme = (venue: string | undefined, signal: AbortSignal) =>
   api.get<Record<string, unknown>>('frontend/theme', { query: { venue }, signal });
@@ -11,7 +12,7 @@ const fetchTheme = (venue: string | undefined, signal: AbortSignal) =>
  */
 export const themeQuery = (venue: string | undefined) =>
   queryOptions({
-    queryKey: ['theme', venue ?? null],
+    queryKey: themeKeys.forVenue(venue),
     queryFn: async ({ signal }): Promise<Theme> => {
       if (venue) {
         try {

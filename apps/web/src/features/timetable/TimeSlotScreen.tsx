@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
-import { capitaliseSlug, parseDateSlug } from './slugs.ts';
+import { capitaliseSlug } from '@app/contract/rules/activity-slug';
+import { parseDateSlug } from './slugs.ts';
 
 /**
  * Spec §2 /location/{venue}/{activity}/{date}/{type?}/*: choose a time slot. The timetable

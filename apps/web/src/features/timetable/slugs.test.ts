@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitaliseSlug, parseDateSlug } from './slugs.ts';
-
-describe('capitaliseSlug (spec §2 breadcrumb label)', () => {
-  it.each([
-    ['swimming', 'Swimming'],
-    ['five-a-side', 'Five a side'],
-    ['badminton_courts', 'Badminton courts'],
-  ])('%s → %s', (slug, label) => {
-    expect(capitaliseSlug(slug)).toBe(label);
-  });
-});
+import { parseDateSlug } from './slugs.ts';
 
 describe('parseDateSlug', () => {
   it('reads a calendar day', () => {

@@ -1,9 +1,3 @@
-/** Spec §2 breadcrumb: "the capitalised activity slug" ('five-a-side' → 'Five a side'). */
-export const capitaliseSlug = (slug: string): string => {
-  const words = slug.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-
 /** A date slug is YYYY-MM-DD and a real calendar day; anything else is null. */
 export const parseDateSlug = (slug: string): Date | null => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(slug);

@@ -5,15 +5,15 @@ import { filterVenuesByName } from '@app/contract/rules/venue-search';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
-import { useVenues, venuesBySlug, type Venue } from './api/venues.ts';
+import { useVenues, venuesBySlug, type Venue } from '../../lib/venues.ts';
 import { SelectedVenuePanel } from './components/SelectedVenuePanel.tsx';
 import { VenueList } from './components/VenueList.tsx';
 import { useSelectedVenue } from './use-selected-venue.ts';
-import { venueAddress } from './venue-address.ts';
+import { venueAddress } from '../../lib/venue-address.ts';
 import { useAnnounceWhenSettled } from '../../lib/a11y/announcer.tsx';
 
 // The map search (and Leaflet behind it) is its own chunk, fetched when a customer opens it.
-const MapSearchPanel = lazy(() => import('../map/MapSearchPanel.tsx'));
+const MapSearchPanel = lazy(() => import('./map/MapSearchPanel.tsx'));
 
 type Mode = 'name' | 'location';
 

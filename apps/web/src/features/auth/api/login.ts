@@ -2,12 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { setAuthToken } from '../../../lib/api/auth-token.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.ts';
-import { AUTH_USER_KEY, type AuthUser } from '../../../lib/auth-user.ts';
+import type { LoginRequest, LoginResponse } from '@app/contract/auth/login';
+import type { Camelized } from '../../../lib/api/camelized.ts';
+import { authUserQuery } from './auth-user.ts';
+import { authKeys } from '../../../lib/query-keys/auth.ts';
 
 /** Spec §9: login attempt delay. */
 export const LOGIN_ATTEMPT_DELAY_MS = 250;
-
-export type LoginInput = { username: string; password: string };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,19 +19,16 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const useLogin = ({ onSuccess }: { onSuccess?: () => void } = {}) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ username, password }: LoginInput) => {
+    mutationFn: async ({ username, password }: LoginRequest) => {
       await wait(LOGIN_ATTEMPT_DELAY_MS);
-      return api.post<{ token: string }>('customer/login', { username, password }, { base: 'authBase' });
+      return api.post<Camelized<LoginResponse>['data']>('customer/login', { username, password }, { base: 'authBase' });
     },
     onSuccess: async ({ token }) => {
       setAuthToken(token);
-      const user = await queryClient.fetchQuery({
-        queryKey: AUTH_USER_KEY,
-        queryFn: () => api.get<AuthUser>('user', { base: 'authBase' }),
-      });
+      const user = await queryClient.fetchQuery({ ...authUserQuery(), staleTime: 0 });
       if (!getSelectedVenue().slug && user.homeVenueSlug) setSelectedVenue(user.homeVenueSlug);
       // Spec §4 "Reloading": timetable, dates and basket depend on who is logged in.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
       onSuccess?.();
     },
   });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryDetailDto, CategoryDto } from '@app/contract/catalogue/category';
 import { api } from '../../../lib/api/client.ts';
-import type { Camelized } from '../../venues/api/camelized.ts';
+import type { Camelized } from '../../../lib/api/camelized.ts';
+import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
 
 /** Activity (category) of spec §3 as the web app holds it. */
 export type Category = Camelized<CategoryDto>;
@@ -12,7 +13,7 @@ const FIVE_MINUTES = 5 * 60_000;
 /** GET /venue/{venue}/categories (spec §7). */
 export const categoriesQuery = (venueSlug: string) =>
   queryOptions({
-    queryKey: ['venue', venueSlug, 'categories'] as const,
+    queryKey: catalogueKeys.categories(venueSlug),
     queryFn: ({ signal }) =>
       api.get<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase', signal }),
     initialData: () => api.peek<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase' }),
@@ -22,7 +23,7 @@ export const categoriesQuery = (venueSlug: string) =>
 /** GET /venue/{venue}/categories/{activitySlug} (spec §7). */
 export const categoryQuery = (venueSlug: string, activitySlug: string) =>
   queryOptions({
-    queryKey: ['venue', venueSlug, 'categories', activitySlug] as const,
+    queryKey: catalogueKeys.category(venueSlug, activitySlug),
     queryFn: ({ signal }) =>
       api.get<CategoryDetail>(
         `venue/${encodeURIComponent(venueSlug)}/categories/${encodeURIComponent(activitySlug)}`,

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseDto } from '@app/contract/catalogue/course';
 import { api } from '../../../lib/api/client.ts';
-import type { Camelized } from '../../venues/api/camelized.ts';
+import type { Camelized } from '../../../lib/api/camelized.ts';
+import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
 
 export type Course = Camelized<CourseDto>;
 
@@ -10,7 +11,7 @@ const FIVE_MINUTES = 5 * 60_000;
 /** GET /venue/{venue}/courses[?category=] — upcoming courses, soonest first. */
 export const coursesQuery = (venueSlug: string, categorySlug?: string) =>
   queryOptions({
-    queryKey: ['venue', venueSlug, 'courses', categorySlug ?? null] as const,
+    queryKey: catalogueKeys.courses(venueSlug, categorySlug),
     queryFn: ({ signal }) =>
       api.get<Course[]>(`venue/${encodeURIComponent(venueSlug)}/courses`, {
         base: 'activitiesBase',
@@ -23,7 +24,7 @@ export const coursesQuery = (venueSlug: string, categorySlug?: string) =>
 /** GET /venue/{venue}/courses/{categorySlug}/{courseSlug}. */
 export const courseQuery = (venueSlug: string, categorySlug: string, courseSlug: string) =>
   queryOptions({
-    queryKey: ['venue', venueSlug, 'course', categorySlug, courseSlug] as const,
+    queryKey: catalogueKeys.course(venueSlug, categorySlug, courseSlug),
     queryFn: ({ signal }) =>
       api.get<Course>(
         `venue/${encodeURIComponent(venueSlug)}/courses/${encodeURIComponent(categorySlug)}/${encodeURIComponent(courseSlug)}`,

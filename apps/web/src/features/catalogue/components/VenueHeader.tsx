@@ -1,8 +1,8 @@
 import { ArrowLeftRight, MapPin } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
-import type { Venue } from '../../venues/api/venues.ts';
-import { venueAddress } from '../../venues/venue-address.ts';
+import type { Venue } from '../../../lib/venues.ts';
+import { venueAddress } from '../../../lib/venue-address.ts';
 
 type Props = { venue: Venue | undefined; heading: string; intro?: string; eyebrow?: string };
 

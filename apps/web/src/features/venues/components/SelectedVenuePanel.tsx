@@ -3,8 +3,8 @@ import { CalendarCheck, GraduationCap, MapPin } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
-import type { Venue } from '../api/venues.ts';
-import { venueAddress } from '../venue-address.ts';
+import type { Venue } from '../../../lib/venues.ts';
+import { venueAddress } from '../../../lib/venue-address.ts';
 
 /** Spec test id selected-venue: the remembered venue and where to go next. */
 export const SelectedVenuePanel = ({ venue, ref }: { venue: Venue; ref?: Ref<HTMLElement> }) => {

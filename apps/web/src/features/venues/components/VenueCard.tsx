@@ -2,8 +2,8 @@ import { Check, MapPin, Navigation, Phone } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatMiles } from '@app/contract/rules/geo';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
-import type { Venue } from '../api/venues.ts';
-import { venueAddress } from '../venue-address.ts';
+import type { Venue } from '../../../lib/venues.ts';
+import { venueAddress } from '../../../lib/venue-address.ts';
 import { VenueArtwork } from './VenueArtwork.tsx';
 
 type Props = {

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render as renderPlain, screen, within } from '@test
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
-import type { Venue } from '../api/venues.ts';
+import type { Venue } from '../../../lib/venues.ts';
 import { VenueList } from './VenueList.tsx';
 
 const catalogue = JSON.parse(

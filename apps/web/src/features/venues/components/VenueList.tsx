@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
-import type { Venue } from '../api/venues.ts';
+import type { Venue } from '../../../lib/venues.ts';
 import { VenueCard } from './VenueCard.tsx';
 
 /** Cards rendered at first; the rest on demand, so 500 venues stay instant to search. */

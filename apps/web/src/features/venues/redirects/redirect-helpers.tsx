@@ -1,29 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, type Params } from 'react-router';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { RouteNotFoundError } from '../../../lib/route-info.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { showToast } from '../../../lib/toast/store.ts';
-import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
-import { venueQuery } from '../api/venues.ts';
+import { Redirecting } from '../../../lib/ui/Redirecting.tsx';
+import { venueQuery } from '../../../lib/venues.ts';
 
 const SLUG = /^[a-z0-9-]{1,100}$/;
-
-/**
- * Shown for the moment a redirect route takes to decide (3 s when a not-found toast shows):
- * a page with its own <h1>, so it stays a complete page while the toast is on screen.
- */
-export const Redirecting = () => {
-  const { t } = useTranslation('catalogue');
-  return (
-    <>
-      <h1 className="sr-only">{t('redirect.redirecting')}</h1>
-      <LoadingSpinner label={t('redirect.redirecting')} />
-    </>
-  );
-};
 
 /** The catalogue's text outside React (loaders). */
 export const catalogueText = async (key: string) => {

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VenueDto } from '@app/contract/venues/venue';
-import { api } from '../../../lib/api/client.ts';
-import type { Camelized } from './camelized.ts';
+import { api } from './api/client.ts';
+import type { Camelized } from './api/camelized.ts';
+import { venueKeys } from './query-keys/venues.ts';
 
 /** Venue of spec §3 as the web app holds it. */
 export type Venue = Camelized<VenueDto>;
@@ -11,7 +12,7 @@ const FIVE_MINUTES = 5 * 60_000;
 /** GET venues (spec §7), once per visit; name and map search then run in the browser. */
 export const venuesQuery = () =>
   queryOptions({
-    queryKey: ['venues'] as const,
+    queryKey: venueKeys.list(),
     queryFn: ({ signal }) => api.get<Venue[]>('venues', { base: 'activitiesBase', signal }),
     initialData: () => api.peek<Venue[]>('venues', { base: 'activitiesBase' }),
     staleTime: FIVE_MINUTES,
@@ -26,7 +27,7 @@ export const venuesBySlug = (venues: readonly Venue[]): Map<string, Venue> => ne
  */
 export const venueQuery = (slug: string) =>
   queryOptions({
-    queryKey: ['venues', slug] as const,
+    queryKey: venueKeys.detail(slug),
     queryFn: ({ signal }) =>
       api.get<Venue>(
         import.meta.env.VITE_SOURCE === 'online-joining' ? `venues/online-joining/${slug}` : `venues/${slug}`,

@@ -1,7 +1,7 @@
-import { api } from './api/client.ts';
-import { clearAuthToken, getAuthToken } from './api/auth-token.ts';
-import { appHref } from './shell-mode.ts';
-import { rememberForNextPage } from './a11y/after-reload.ts';
+import { api } from '../../lib/api/client.ts';
+import { clearAuthToken, getAuthToken } from '../../lib/api/auth-token.ts';
+import { appHref } from '../../lib/shell-mode.ts';
+import { rememberForNextPage } from '../../lib/a11y/after-reload.ts';
 
 /** Logged in means a stored auth token (spec §6: a cookie named per sub-domain). */
 export const isLoggedIn = (): boolean => Boolean(getAuthToken());

@@ -7,7 +7,7 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './venue-map.css';
 import { Circle, CircleMarker, MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { boundsAround, MAP_DEFAULTS, type LatLng } from '@app/contract/rules/geo';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { isMobileViewport } from './map-store.ts';
 import type { MapVenue } from './map-venue.ts';
 

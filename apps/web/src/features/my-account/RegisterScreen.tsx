@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { isLoggedIn } from '../../lib/auth-state.ts';
+import { isLoggedIn } from '../auth/public.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';

@@ -1,7 +1,7 @@
-import { useTranslation } from '../lib/i18n-react.tsx';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageMeta } from '../lib/page-meta.ts';
-import LoginForm from '../features/auth/LoginForm.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import LoginForm from './LoginForm.tsx';
 
 /** Only a path on this site, never another origin (`//evil.example` included). */
 const safeRedirect = (value: string | null) => (value && /^\/(?!\/)/.test(value) ? value : '/');

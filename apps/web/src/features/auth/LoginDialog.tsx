@@ -2,7 +2,7 @@ import { Suspense, useId, type ReactNode } from 'react';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { X } from 'lucide-react';
-import { closeLoginModal, useLoginModal } from '../../lib/login-modal.ts';
+import { closeLoginModal, useLoginModal } from './login-modal.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 
 /**

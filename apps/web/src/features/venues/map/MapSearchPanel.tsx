@@ -1,12 +1,12 @@
 import { lazy, Suspense, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { LocateFixed, Search } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { isValidVenueLocation, RADIUS_CHOICES, venuesWithinRadius } from '@app/contract/rules/geo';
-import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';
-import { focusElement } from '../../lib/a11y/focus.ts';
+import { focusElement } from '../../../lib/a11y/focus.ts';
 import type { MapVenue } from './map-venue.ts';
 
 // Leaflet and its plugins load only when the map is on screen (home route budget).

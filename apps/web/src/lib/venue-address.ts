@@ -1,4 +1,4 @@
-import type { Venue } from './api/venues.ts';
+import type { Venue } from './venues.ts';
 
 /** 'Green Street, Radcliffe M26 2EY' — one line for cards. */
 export const venueAddress = (venue: Pick<Venue, 'addressLine1' | 'addressLine2' | 'town' | 'postcode'>): string =>

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
-import { categoryQuery } from '../../catalogue/api/categories.ts';
-import { Redirecting } from './redirect-helpers.tsx';
+import { Redirecting } from '../../../lib/ui/Redirecting.tsx';
+import { categoryQuery } from '../api/categories.ts';
 
 /** Spec §9: the not-found toast shows for 3000 ms. */
 export const NOT_FOUND_TOAST_MS = 3000;

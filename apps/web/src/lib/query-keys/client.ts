@@ -1,0 +1,4 @@
+/** The request's client settings (GET /api/client). */
+export const clientKeys = {
+  all: ['client'] as const,
+};
