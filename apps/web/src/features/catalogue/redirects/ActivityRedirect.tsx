@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { showToast } from '../../../lib/toast/store.ts';
+import { showToast, useToastStore } from '../../../lib/toast/store.ts';
 import { Redirecting } from '../../../lib/ui/Redirecting.tsx';
 import { categoryQuery } from '../api/categories.ts';
 
@@ -27,10 +27,19 @@ const ActivityRedirect = () => {
       done = true;
       void navigate('/', { replace: true });
     };
-    showToast({ content: t('toasts.activityNotFound'), type: 'error', closeAfter: NOT_FOUND_TOAST_MS, callback: goHome });
-    // The toast's own timer starts when it is on screen, so its callback leaves after the full
-    // 3 s the visitor sees it; this later timer only covers a toast that never appeared.
-    const timer = window.setTimeout(goHome, NOT_FOUND_TOAST_MS + 2000);
+    const toastId = showToast({ content: t('toasts.activityNotFound'), type: 'error', closeAfter: NOT_FOUND_TOAST_MS, callback: goHome });
+    // The toast's own timer starts when it is on screen and stands still while it is hovered or
+    // focused (WCAG 2.2.1), so its callback leaves after the 3 s the visitor sees it. This
+    // back-stop only covers a toast that never appeared: it waits while the toast is still
+    // listed, up to a minute.
+    const startedAt = Date.now();
+    let timer = 0;
+    const backstop = () => {
+      const isListed = useToastStore.getState().toasts.some((toast) => toast.id === toastId);
+      if (isListed && Date.now() - startedAt < 60_000) timer = window.setTimeout(backstop, 1000);
+      else goHome();
+    };
+    timer = window.setTimeout(backstop, NOT_FOUND_TOAST_MS + 2000);
     return () => window.clearTimeout(timer);
   }, [result.isError, navigate, t]);
 
