@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { createDb } from '../../apps/api/src/db/connect.ts';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
+import { waitForHealth } from '../support/health.ts';
 import { BENCH_HOST, loadBenchVenues } from './load-venues.ts';
 
 const BENCH_VENUES = 500;
@@ -29,16 +30,6 @@ const DATA_SETS = (process.env.BENCH_DATA ?? 'demo,500').split(',').map((s) => s
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** The demo operator is the default client: any host not in client_domains. */
 const DEMO_HOST = 'localhost';
-
-const waitForHealth = async (base: string, isAlive: () => boolean) => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error('the server exited before it became healthy');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become healthy within 120 s');
-};
 
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null) return;

@@ -17,6 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/chromium.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
+import { waitForHealth } from '../support/health.ts';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const PAGES = [
@@ -36,16 +37,6 @@ fs.writeFileSync(
   comparatorFile,
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Comparator</title></head><body><h1>Find a venue</h1><p>A static page with no script.</p></body></html>',
 );
-
-const waitForHealth = async (base: string, isAlive: () => boolean) => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error('the server exited before it became healthy');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become healthy within 120 s');
-};
 
 const startServer = async () => {
   if (process.env.BASE_URL) return { base: process.env.BASE_URL.replace(/\/$/, ''), stop: async () => {} };

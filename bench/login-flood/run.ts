@@ -8,21 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
+import { waitForHealth } from '../support/health.ts';
 
 const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 48);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const SCRIPT_PATH = '/assets/main-bench.js';
-
-const waitForHealth = async (base: string, isAlive: () => boolean) => {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error('the server exited before it became healthy');
-    if (await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not become healthy within 120 s');
-};
 
 /** A stand-in SPA build: an index page and a 200 KB script, served from disk like the real one. */
 const standInBuild = () => {
