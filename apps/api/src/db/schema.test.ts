@@ -32,6 +32,7 @@ const TS_TYPES: Record<string, string[]> = {
   'timestamp with time zone': ['Timestamp', 'Date'],
   date: ['DateOnly', 'string'],
   'time without time zone': ['string'],
+  tstzrange: ['string'],
   ARRAY: ['string[]', 'number[]'],
 };
 

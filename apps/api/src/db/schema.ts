@@ -183,6 +183,169 @@ export type LoginKnownAddressesTable = {
   last_success_at: Timestamp;
 };
 
+/* ---- The bookable core (0008_timetable_and_holds) ---- */
+
+
+export type LocationType = 'court' | 'pitch' | 'lane' | 'table' | 'studio' | 'pool' | 'hall' | 'gym';
+export type LocationsTable = {
+  id: Generated<number>;
+  client_id: number;
+  venue_id: number;
+  slug: string;
+  name: string;
+  type: LocationType;
+  sort_order: Generated<number>;
+};
+
+export type ActivityKind = 'class' | 'ad_hoc' | 'fast_ticket' | 'resource';
+export type ActivitiesTable = {
+  id: Generated<number>;
+  client_id: number;
+  venue_id: number;
+  category_id: number;
+  kind: ActivityKind;
+  name: string;
+  description: string | null;
+  booking_window_days: Generated<number>;
+  visitor_window_days: Generated<number>;
+  /** Venue-local 'HH:MM:SS'. */
+  release_time: Generated<string>;
+  allows_anonymous_bookings: Generated<boolean>;
+  sort_order: Generated<number>;
+};
+
+export type ActivityTagsTable = { activity_id: number; tag_id: number };
+
+export type PricingOptionsTable = {
+  id: Generated<number>;
+  client_id: number;
+  activity_id: number;
+  name: string;
+  price_pence: number;
+  member_price_pence: number;
+  sort_order: Generated<number>;
+};
+
+export type ActivityTemplatesTable = {
+  id: Generated<number>;
+  client_id: number;
+  activity_id: number;
+  location_id: number | null;
+  instructor_id: number | null;
+  /** 1 = Monday … 7 = Sunday. */
+  iso_day_of_week: number;
+  start_time: string;
+  duration_minutes: number;
+  capacity: number;
+  valid_from: DateOnly;
+  valid_until: DateOnly | null;
+};
+
+export type OccurrencesTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  client_id: number;
+  venue_id: number;
+  category_id: number;
+  activity_id: number;
+  template_id: number | null;
+  location_id: number | null;
+  instructor_id: number | null;
+  local_date: DateOnly;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  capacity: number;
+  cancelled_at: Timestamp | null;
+};
+
+export type ClaimKind = 'hold' | 'offer' | 'booking';
+export type PlaceClaimsTable = {
+  /** bigserial (INT8 parsed as a number in db/connect.ts). */
+  id: Generated<number>;
+  client_id: number;
+  occurrence_id: number;
+  location_id: number | null;
+  /** tstzrange literal, e.g. '[2026-11-23 09:00:00+00,2026-11-23 10:00:00+00)'. */
+  during: string;
+  account_user_id: number;
+  membership_user_id: number;
+  kind: ClaimKind;
+  status: Generated<'active' | 'released'>;
+  expires_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  released_at: Timestamp | null;
+};
+
+export type CartsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  source: Generated<string>;
+  status: Generated<'open' | 'completed'>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type CartItemsTable = {
+  id: Generated<number>;
+  client_id: number;
+  cart_id: number;
+  occurrence_id: number;
+  pricing_option_id: number;
+  purchased_for_user_id: number;
+  claim_id: number | null;
+  price_pence: number;
+  origin: Generated<'customer' | 'waitlist_offer'>;
+  created_at: Generated<Timestamp>;
+};
+
+export type BookingsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  client_id: number;
+  claim_id: number;
+  occurrence_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  pricing_option_id: number | null;
+  price_pence: number;
+  status: Generated<'confirmed' | 'cancelled'>;
+  created_at: Generated<Timestamp>;
+  cancelled_at: Timestamp | null;
+  cancellation_source: string | null;
+};
+
+export type WaitlistStatus = 'waiting' | 'offered' | 'accepted' | 'lapsed' | 'left';
+export type WaitlistEntriesTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  client_id: number;
+  occurrence_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  status: Generated<WaitlistStatus>;
+  claim_id: number | null;
+  created_at: Generated<Timestamp>;
+  offered_at: Timestamp | null;
+  offer_expires_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+
+export type OutboxEmailsTable = {
+  id: Generated<number>;
+  client_id: number;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  attempts: Generated<number>;
+};
+
 export type Database = {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
@@ -200,6 +363,18 @@ export type Database = {
   course_tags: CourseTagsTable;
   users: UsersTable;
   membership_users: MembershipUsersTable;
+  locations: LocationsTable;
+  activities: ActivitiesTable;
+  activity_tags: ActivityTagsTable;
+  pricing_options: PricingOptionsTable;
+  activity_templates: ActivityTemplatesTable;
+  occurrences: OccurrencesTable;
+  place_claims: PlaceClaimsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  bookings: BookingsTable;
+  waitlist_entries: WaitlistEntriesTable;
+  outbox_emails: OutboxEmailsTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

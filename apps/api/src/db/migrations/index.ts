@@ -5,6 +5,7 @@ import * as m0004 from './0004_auth.ts';
 import * as m0005 from './0005_rate_limits.ts';
 import * as m0006 from './0006_login_throttle.ts';
 import * as m0007 from './0007_catalogue_version.ts';
+import * as m0008 from './0008_timetable_and_holds.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005_rate_limits': m0005,
   '0006_login_throttle': m0006,
   '0007_catalogue_version': m0007,
+  '0008_timetable_and_holds': m0008,
 };

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ZClock } from '../timetable/entry.ts';
+
+/**
+ * The cart (spec §3; wire notes). Amounts are integer pence. Every cart endpoint answers the
+ * whole cart in `data`. `itemHash` is camel case as the live product sends it (and `item_hash`).
+ */
+export const ZCartPrice = z.object({ raw: z.number().int(), formatted: z.string() });
+
+export const ZCartItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** 'purchasableOccurrence'. */
+  type: z.literal('purchasableOccurrence'),
+  /** The occurrence: numeric id, and its v2 uuid. */
+  cartable_id: z.number().int(),
+  cartable_uuid: z.string(),
+  cartable_resource: z.object({
+    starts_at: z.string(),
+    ends_at: z.string(),
+    date: z.string(),
+    starts_at_clock: ZClock,
+    ends_at_clock: ZClock,
+    location: z.object({ name: z.string() }).nullable(),
+    venue: z.object({ slug: z.string(), name: z.string() }),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    kind: z.enum(['class', 'ad_hoc', 'fast_ticket', 'resource']),
+  }),
+  purchased_for_user_id: z.number().int(),
+  purchased_for: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
+  pricing_option_id: z.number().int(),
+  pricing_option_name: z.string(),
+  price: ZCartPrice,
+  /** 'held': the place is yours until expires_at; 'expired': it was released (hold again). */
+  status: z.enum(['held', 'expired']),
+  expires_at: z.string().nullable(),
+  origin: z.enum(['customer', 'waitlist_offer']),
+  sort_by: z.string(),
+  enable_print_receipt: z.boolean(),
+});
+export type CartItemDto = z.infer<typeof ZCartItem>;
+
+export const ZCreditSummary = z.object({
+  type: z.enum(['general', 'membership']),
+  total_available: z.number().int(),
+  max_applicable: z.number().int(),
+});
+
+export const ZCart = z.object({
+  id: z.number().int().nullable(),
+  uuid: z.string().nullable(),
+  source: z.string(),
+  items: z.array(ZCartItem),
+  item_count: z.number().int(),
+  total: z.number().int(),
+  sub_total: z.number().int(),
+  tax_total: z.number().int(),
+  balance: z.number().int(),
+  formatted_total: z.string(),
+  formatted_balance: z.string(),
+  credits: z.object({ general: ZCreditSummary, membership: ZCreditSummary }),
+  attendee_waivers_required: z.number().int(),
+  payments: z.array(z.object({ tender_type: z.string(), amount: z.number().int() })),
+  selected_user_id: z.number().int(),
+  complete_order_id: z.string().nullable(),
+  /** The earliest expiry of the held items (the basket's time left), or null. */
+  expires_at: z.string().nullable(),
+  itemHash: z.string(),
+  item_hash: z.string(),
+});
+export type CartDto = z.infer<typeof ZCart>;
+export const ZCartResponse = z.object({ data: ZCart });
+export type CartResponse = z.infer<typeof ZCartResponse>;
+
+/** A person id: a number, or null meaning the logged-in customer (wire notes). */
+const personId = z.number().int().positive().nullable().optional();
+const personIdQuery = z
+  .string()
+  .regex(/^(\d{1,9}|null|)$/, 'Must be a number')
+  .transform((v) => (v === '' || v === 'null' ? null : Number(v)))
+  .optional();
+
+/** GET and DELETE {checkout} (cart base), query selected_user_id. */
+export const ZCartQuery = z.object({ selected_user_id: personIdQuery, membership_user_id: personIdQuery });
+
+/** POST {checkout}/add. Unknown extra fields of public clients are accepted (loose objects). */
+export const ZCartAddItem = z.looseObject({
+  id: z.union([z.number().int().positive(), z.string().min(1).max(64)]),
+  type: z.string().max(64).optional(),
+  purchased_for_user_id: personId,
+  pricing_option_id: z.number().int().positive().optional(),
+  ticket_id: z.number().int().positive().nullable().optional(),
+});
+export const ZCartAddRequest = z.looseObject({
+  items: z.array(ZCartAddItem).min(1, 'Required').max(20),
+  membership_user_id: personId,
+  selected_user_id: personId,
+});
+export type CartAddRequest = z.infer<typeof ZCartAddRequest>;
+
+/** POST {checkout}/remove: cart_item_ids in the body (ids may also come in the query). */
+export const ZCartRemoveRequest = z.looseObject({
+  cart_item_ids: z.array(z.number().int().positive()).min(1, 'Required').max(50),
+  membership_user_id: personId,
+  selected_user_id: personId,
+});
+
+/** PUT {checkout}/{cartItemId}: change the ticket type or person, or hold an expired item again. */
+export const ZCartUpdateParams = z.object({ cartItemId: z.string().regex(/^\d{1,9}$/, 'Must be a number').transform(Number) });
+export const ZCartUpdateRequest = z.looseObject({
+  pricing_option_id: z.number().int().positive().optional(),
+  purchased_for_user_id: personId,
+  hold_again: z.boolean().optional(),
+  selected_user_id: personId,
+});
+
+/** The 409 messages: 'full' only when the place is really gone (wire notes' retry rule). */
+export const CART_FULL_MESSAGE = 'Sorry, this session is full.';
+export const CART_ADDED_MESSAGE = 'Successfully added item to the basket.';

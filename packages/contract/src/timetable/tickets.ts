@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { ZBookableEntry, ZPrice } from './entry.ts';
+
+/** A ticket type (pricing option): Adult, Junior, Concession … (spec §3 fast ticket type). */
+export const ZTicket = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: ZPrice,
+  member_price: ZPrice,
+  /** Wire notes: `pricing_option { id }` (the same id as the ticket). */
+  pricing_option: z.object({ id: z.number().int() }),
+});
+export type TicketDto = z.infer<typeof ZTicket>;
+
+/** GET {activities}/venue/{venue}/activity-category/{category}/activity/{activity}/tickets. */
+export const ZTicketsResponse = z.object({ data: z.array(ZTicket) });
+
+/** GET {activities}/{id} (one class) and GET {v1Activities}/occurrences/{id}: entry + tickets. */
+export const ZOccurrenceDetail = ZBookableEntry.extend({ tickets: z.array(ZTicket) });
+export type OccurrenceDetailDto = z.infer<typeof ZOccurrenceDetail>;
+export const ZOccurrenceDetailResponse = z.object({ data: ZOccurrenceDetail });
