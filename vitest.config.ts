@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/api/src/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/api/src/**/*.unit.test.ts', 'apps/api/test/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           environment: 'node',
           // jsdom renders of long lists take seconds on a busy 2-core machine; 5 s was too tight.
           testTimeout: 20_000,
@@ -15,8 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
-          exclude: ['apps/api/src/**/*.unit.test.ts'],
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+          exclude: ['apps/api/src/**/*.unit.test.ts', 'apps/api/test/**/*.unit.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -23,7 +23,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // body is parsed (modules/auth/login-throttle.ts, docs/security.md).
     async (request, reply) => {
       try {
-        return { data: await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip) };
+        const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip);
+        // `data.token` is the spec's; `status` and top-level `token` are what the live product's clients read.
+        return { status: 'success' as const, token, data: { token } };
       } catch (error) {
         if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
         if (error instanceof HashPoolBusyError) reply.header('retry-after', '1');

@@ -13,7 +13,8 @@ type Category = {
   v1_type: string | null;
   v2_type: string | null;
   children_count: number;
-  locations: { venue_slug: string }[];
+  has_children: boolean;
+  locations: { id: number; name: string; type: string; slug: string; venue_id: number; venue_slug: string }[];
 };
 type CategoryDetail = Category & { children: Category[]; parent: { slug: string; name: string } | null };
 type Course = { slug: string; category: { slug: string }; price: number; tags: { name: string }[]; instructor: { name: string } | null; starts_on: string; ends_on: string; start_time: string; weeks: number };
@@ -39,9 +40,13 @@ describe('GET /api/activities/venue/{venue}/categories', () => {
       v2_type: 'classes',
       kind: 'activity',
       children_count: 3,
+      has_children: true,
     });
-    // Spec §3 locations[] with venueSlug: the venue the list is for.
-    expect(fitness.locations).toEqual([{ venue_slug: 'whitefield-sports-centre' }]);
+    // Spec §3 locations[] with venueSlug: the venue the list is for, in the live product's shape (the venue as the location).
+    const venue = await ctx.db.selectFrom('venues').select(['id', 'name']).where('slug', '=', 'whitefield-sports-centre').executeTakeFirstOrThrow();
+    expect(fitness.locations).toEqual([
+      { id: venue.id, name: venue.name, type: 'venue', slug: 'whitefield-sports-centre', venue_id: venue.id, venue_slug: 'whitefield-sports-centre' },
+    ]);
     expect(data.find((c) => c.slug === 'yoga')).toMatchObject({ is_root: false, parent_slug: 'fitness-classes' });
   });
 

@@ -30,7 +30,7 @@ export const categoriesAtVenue = async (db: Db, clientId: number, venueSlug: str
     .innerJoin('category_locations as cl', 'cl.venue_id', 'v.id')
     .innerJoin('activity_categories as c', 'c.id', 'cl.category_id')
     .leftJoin('activity_categories as p', 'p.id', 'c.parent_id')
-    .select(['v.id as venue_id', ...CATEGORY_COLUMNS])
+    .select(['v.id as venue_id', 'v.name as venue_name', ...CATEGORY_COLUMNS])
     .where('v.client_id', '=', clientId)
     .where('v.slug', '=', venueSlug)
     .where('c.client_id', '=', clientId)

@@ -24,26 +24,32 @@ const groupBy = <T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> =>
  * Rows → Activity DTOs with child counts. Every row comes from the venue's own
  * category_locations, so `locations[]` is that venue: listing every venue offering a
  * category grew the response with the operator (200 KB at 500 venues, docs/catalogue.md).
+ * The location is the venue itself (`type` 'venue'), in the live product's shape
+ * (docs/api-compatibility.md).
  */
 const toCategories = (venueSlug: string, rows: readonly CategoryRow[], allAtVenue: readonly CategoryRow[]): CategoryDto[] => {
   const childCounts = groupBy(allAtVenue.filter((r) => r.parent_id !== null), (r) => r.parent_id);
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    short_description: row.short_description,
-    description: row.description,
-    image_url: row.image_url,
-    is_root: row.parent_id === null,
-    parent_slug: row.parent_slug,
-    browse_by_name: row.browse_by_name,
-    allocation_strategy: row.allocation_strategy,
-    v1_type: row.v1_type,
-    v2_type: row.v2_type,
-    kind: row.v1_type === null && row.v2_type === null ? 'course' : 'activity',
-    children_count: childCounts.get(row.id)?.length ?? 0,
-    locations: [{ venue_slug: venueSlug }],
-  }));
+  return rows.map((row) => {
+    const childrenCount = childCounts.get(row.id)?.length ?? 0;
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      short_description: row.short_description,
+      description: row.description,
+      image_url: row.image_url,
+      is_root: row.parent_id === null,
+      parent_slug: row.parent_slug,
+      browse_by_name: row.browse_by_name,
+      allocation_strategy: row.allocation_strategy,
+      v1_type: row.v1_type,
+      v2_type: row.v2_type,
+      kind: row.v1_type === null && row.v2_type === null ? 'course' : 'activity',
+      children_count: childrenCount,
+      has_children: childrenCount > 0,
+      locations: [{ id: row.venue_id, name: row.venue_name, type: 'venue', slug: venueSlug, venue_id: row.venue_id, venue_slug: venueSlug }],
+    };
+  });
 };
 
 const toCourses = async (db: Db, rows: readonly CourseRow[]): Promise<CourseDto[]> => {
