@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../app.ts';
+import { DEMO_ACCOUNTS } from '../../src/db/seed/demo-accounts.ts';
+
+/**
+ * Issue 13's end-to-end client: `e2e/wire/client.py`, written from the wire notes alone
+ * (Python standard library), run against the real server listening on a random port.
+ *
+ * The client knows the whole sequence of the notes; STEPS_RUN_TODAY is how far our server
+ * answers it. When an issue builds the next endpoints (#9: v2_times … cart_remove, #10:
+ * checkout_prepare … checkout_complete, #11: bookings, cancel), add those step names here in
+ * the client's order, with an expectation per step below; with every step listed this is the
+ * whole end-to-end test (docs/api-compatibility.md, "The end-to-end client").
+ */
+const STEPS_RUN_TODAY = ['login', 'membership_user', 'venues', 'categories'] as const;
+
+const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e/wire/client.py');
+const ctx = useTestApp();
+let base = '';
+
+beforeAll(async () => {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test server has no TCP address');
+  base = `http://127.0.0.1:${address.port}/api`;
+});
+
+type StepLine = { step: string; ok: boolean; message?: string } & Record<string, unknown>;
+
+const runClient = async (steps: readonly string[], extraArgs: readonly string[] = []) => {
+  try {
+    const args = [CLIENT, '--base', base, '--steps', steps.join(','), ...extraArgs];
+    const { stdout } = await promisify(execFile)('python3', args, { timeout: 60_000 });
+    return stdout.trim().split('\n').map((line) => JSON.parse(line) as StepLine);
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`the wire client failed:\n${stdout}\n${stderr}`, { cause: error });
+  }
+};
+
+describe('wire: the Python client of the wire notes', () => {
+  it('logs in, reads the membership user, lists venues and walks the categories by has_children', async () => {
+    const lines = await runClient(STEPS_RUN_TODAY);
+    expect(lines.map((line) => [line.step, line.ok])).toEqual(STEPS_RUN_TODAY.map((step) => [step, true]));
+    const byStep = Object.fromEntries(lines.map((line) => [line.step, line]));
+
+    expect(byStep.login!.token_length).toBe(43);
+    const self = await ctx.db
+      .selectFrom('membership_users as m')
+      .innerJoin('users as u', 'u.id', 'm.account_user_id')
+      .select('m.id')
+      .where('u.email', '=', DEMO_ACCOUNTS.customer.email)
+      .where('m.relationship', '=', 'self')
+      .executeTakeFirstOrThrow();
+    expect(byStep.membership_user).toMatchObject({ membership_user_id: self.id, name: DEMO_ACCOUNTS.customer.name });
+    expect(byStep.venues).toMatchObject({ count: 16, venue: 'bury-leisure-centre' });
+    // Leaves reached by has_children alone: Bury's courts and classes, never a category with children.
+    expect(byStep.categories!.leaves).toEqual(expect.arrayContaining(['badminton', 'squash', 'yoga']));
+    expect(byStep.categories!.leaves).not.toContain('racket-sports');
+    expect(byStep.categories!.activity).toBe('badminton');
+  });
+
+  it('fails, naming the step, when the server refuses one (a wrong password)', async () => {
+    await expect(runClient(['login'], ['--password', 'not-the-password'])).rejects.toThrow(
+      /"step": "error", "ok": false, "message": "POST auth\/customer\/login: expected \(200,\), got 422 These credentials do not match our records\."/,
+    );
+  });
+});
