@@ -23,6 +23,7 @@ import { geocodingRoutes } from './modules/geocoding/routes.ts';
 import { themeRoutes } from './modules/theme/routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
 import { footerRoutes } from './modules/footer/routes.ts';
+import { timetableRoutes } from './modules/timetable/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 
 declare module 'fastify' {
@@ -138,6 +139,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(themeRoutes);
   await app.register(clientRoutes);
   await app.register(footerRoutes);
+  await app.register(timetableRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

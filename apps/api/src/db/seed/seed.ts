@@ -1,10 +1,12 @@
 import type { Transaction } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../connect.ts';
 import type { Database } from '../schema.ts';
 import { VENUE_TIMEZONE } from './client.ts';
 import { DEMO_DATA, type DemoData } from './demo-data.ts';
 import { buildVenueFooterHtml } from './venue-footer.ts';
+import { seedTimetable } from './timetable.ts';
 
 type Trx = Transaction<Database>;
 type Lookup = (key: string) => number;
@@ -245,6 +247,8 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
   const passwordHashes = new Map(
     await Promise.all(DEMO_DATA.users.map(async (user) => [user.email, await hashPassword(user.password, { patient: true })] as const)),
   );
+  // The timetable's other customers share one hash of a random password nobody knows.
+  const fillerHash = await hashPassword(randomBytes(24).toString('base64url'), { patient: true });
 
   return db.transaction().execute(async (trx) => {
     await trx
@@ -258,6 +262,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await insertCategoryLocations(trx, DEMO_DATA, venueId, categories);
     await insertCourses(trx, clientId, DEMO_DATA, venueId, categories);
     await insertUsers(trx, clientId, DEMO_DATA, venueId, passwordHashes);
+    await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
     return { seeded: true };
   });
 };

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZListDatesParams, ZListDatesResponse } from '@app/contract/timetable/dates';
+import { ZDayParams, ZDayQuery } from '@app/contract/timetable/entry';
+import { ZTimetableV1Response, ZTimetableV2Response } from '@app/contract/timetable/timetable';
+import { ZTimesResponse } from '@app/contract/timetable/times';
+import { ZSlotsQuery, ZSlotsResponse } from '@app/contract/timetable/slots';
+import { ZOccurrenceDetailResponse, ZTicketsResponse } from '@app/contract/timetable/tickets';
+import { ZClassParams, ZOccurrenceParams, ZOccurrenceQuery, ZTicketsParams } from '@app/contract/timetable/occurrence';
+import * as timetable from './service.ts';
+
+const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse };
+const DAY = '/api/activities/venue/:venue/activity/:activity';
+/** Answers depend on who asks (actions, windows): never kept by a shared cache. */
+const personal = { personalData: true };
+
+/** The timetable (spec §7, issue 9): dates, classes, times, slots, tickets and single occurrences. */
+export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/activities/venue/:venue/activity-category/:category/dates',
+    {
+      config: personal,
+      schema: {
+        tags: ['timetable'],
+        summary: 'Dates of the booking window for the viewer, and the next date to open',
+        params: ZListDatesParams,
+        response: { 200: ZListDatesResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth);
+      return { data: await timetable.listDates(app.db, request.clientId, request.params.venue, request.params.category, viewer) };
+    },
+  );
+
+  for (const version of ['v1', 'v2'] as const) {
+    const prefix = version === 'v1' ? DAY : `${DAY}/v2`;
+    app.get(
+      `${prefix}/timetable`,
+      {
+        config: personal,
+        schema: {
+          tags: ['timetable'],
+          summary: `Classes and ad-hoc sessions of a venue-local day (${version} ids)`,
+          params: ZDayParams,
+          querystring: ZDayQuery,
+          response: { 200: version === 'v1' ? ZTimetableV1Response : ZTimetableV2Response, ...errors },
+        },
+      },
+      async (request) => {
+        const { venue, activity } = request.params;
+        const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
+        const run = version === 'v1' ? timetable.timetableV1 : timetable.timetableV2;
+        return { data: await run(app.db, request.clientId, venue, activity, request.query.date, viewer) };
+      },
+    );
+
+    app.get(
+      `${prefix}/times`,
+      {
+        config: personal,
+        schema: {
+          tags: ['timetable'],
+          summary: `Fast-ticket and court times of a day, one per start time (${version} ids)`,
+          params: ZDayParams,
+          querystring: ZDayQuery,
+          response: { 200: ZTimesResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { venue, activity } = request.params;
+        const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
+        return { data: await timetable.times(app.db, request.clientId, venue, activity, request.query.date, viewer, version) };
+      },
+    );
+
+    app.get(
+      `${prefix}/slots`,
+      {
+        config: personal,
+        schema: {
+          tags: ['timetable'],
+          summary: `The courts (one per location) behind the times of a day (${version} ids)`,
+          params: ZDayParams,
+          querystring: ZSlotsQuery,
+          response: { 200: ZSlotsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { venue, activity } = request.params;
+        const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
+        return { data: await timetable.slots(app.db, request.clientId, venue, activity, request.query, viewer, version) };
+      },
+    );
+  }
+
+  app.get(
+    '/api/activities/venue/:venue/activity-category/:category/activity/:activityIdentifier/tickets',
+    {
+      schema: {
+        tags: ['timetable'],
+        summary: 'Ticket types (pricing options) of a sub-activity or one activity',
+        params: ZTicketsParams,
+        response: { 200: ZTicketsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { venue, category, activityIdentifier } = request.params;
+      return { data: await timetable.tickets(app.db, request.clientId, venue, category, activityIdentifier) };
+    },
+  );
+
+  app.get(
+    '/api/activities/:id',
+    {
+      config: personal,
+      schema: {
+        tags: ['timetable'],
+        summary: 'One class (or any occurrence) by its numeric id, with its ticket types',
+        params: ZClassParams,
+        querystring: ZOccurrenceQuery,
+        response: { 200: ZOccurrenceDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
+      return { data: await timetable.occurrence(app.db, request.clientId, request.params.id, viewer) };
+    },
+  );
+
+  app.get(
+    '/api/v1/activities/occurrences/:id',
+    {
+      config: personal,
+      schema: {
+        tags: ['timetable'],
+        summary: 'One occurrence by uuid (v2 ids) or numeric id (v1 ids), with `tickets[]`',
+        params: ZOccurrenceParams,
+        querystring: ZOccurrenceQuery,
+        response: { 200: ZOccurrenceDetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
+      return { data: await timetable.occurrence(app.db, request.clientId, request.params.id, viewer) };
+    },
+  );
+};

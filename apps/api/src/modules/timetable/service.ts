@@ -1,0 +1,170 @@
+import type { DateEntryDto } from '@app/contract/timetable/dates';
+import { DATE_OUTSIDE_WINDOW_MESSAGE, type BookableEntryDto } from '@app/contract/timetable/entry';
+import type { SlotEntryDto, SlotsQuery } from '@app/contract/timetable/slots';
+import type { OccurrenceDetailDto, TicketDto } from '@app/contract/timetable/tickets';
+import type { TimeEntryDto } from '@app/contract/timetable/times';
+import type { Db } from '../../db/connect.ts';
+import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import type { AuthSession } from '../auth/service.ts';
+import { ACTIVITY_NOT_FOUND } from '../catalogue/service.ts';
+import { getVenue } from '../venues/service.ts';
+import { toEntry, toTicket, toTimes, compositeKeyOf, type IdVersion } from './entries.ts';
+import * as repo from './repository.ts';
+import { bookingWindow, datesBetween, isWithinWindow, prettyDate } from './window.ts';
+
+export const OCCURRENCE_NOT_FOUND = "We couldn't find that session.";
+
+/** How far ahead the scheduled job keeps occurrences materialised (venue-local days). */
+export const MATERIALISE_DAYS_AHEAD = 21;
+
+/** Who is looking: the logged-in account and the membership user whose actions are shown. */
+export type Viewer = { isLoggedIn: boolean; membershipUserId: number | null };
+
+/**
+ * The viewer of a timetable: a visitor, or the logged-in customer acting for themselves or for
+ * `selected_user_id`, which must be one of their own membership users (else 403, DESIGN.md §7).
+ */
+export const viewerFor = async (db: Db, clientId: number, auth: AuthSession | null, selectedUserId?: number): Promise<Viewer> => {
+  if (!auth) {
+    if (selectedUserId !== undefined) throw forbidden();
+    return { isLoggedIn: false, membershipUserId: null };
+  }
+  const member = await repo.findMembershipUser(db, clientId, auth.userId, selectedUserId ?? null);
+  if (selectedUserId !== undefined && member?.account_user_id !== auth.userId) throw forbidden();
+  return { isLoggedIn: true, membershipUserId: member?.id ?? null };
+};
+
+/** The venue and sub-activity of a path, or 404 (venue first, through the venues service). */
+const dayContext = async (db: Db, clientId: number, venue: string, category: string) => {
+  const context = await repo.findDayContext(db, clientId, venue, category);
+  if (!context) {
+    await getVenue(db, clientId, venue);
+    throw notFound('venue_not_found');
+  }
+  if (context.category_id === null || context.booking_window_days === null || context.visitor_window_days === null) {
+    throw notFound('activity_not_found', ACTIVITY_NOT_FOUND);
+  }
+  return { ...context, category_id: context.category_id, booking_window_days: context.booking_window_days, visitor_window_days: context.visitor_window_days };
+};
+type DayContext = Awaited<ReturnType<typeof dayContext>>;
+
+const windowFor = (context: DayContext, viewer: Viewer) =>
+  bookingWindow({
+    today: context.today,
+    windowDays: viewer.isLoggedIn ? context.booking_window_days : context.visitor_window_days,
+    afterRelease: context.after_release === true,
+  });
+
+const assertDateInWindow = (context: DayContext, viewer: Viewer, date: string) => {
+  if (!isWithinWindow(windowFor(context, viewer), date)) {
+    throw unprocessable('date_outside_window', DATE_OUTSIDE_WINDOW_MESSAGE, { date: [DATE_OUTSIDE_WINDOW_MESSAGE] });
+  }
+};
+
+/** GET …/activity-category/{category}/dates: today … the last open date, then the next one with when it opens. */
+export const listDates = async (db: Db, clientId: number, venue: string, category: string, viewer: Viewer): Promise<DateEntryDto[]> => {
+  const context = await dayContext(db, clientId, venue, category);
+  const window = windowFor(context, viewer);
+  return datesBetween(window.first, window.next).map((date) => {
+    const isOpen = date <= window.lastOpen;
+    return {
+      raw: date,
+      ...prettyDate(date),
+      today: date === context.today,
+      bookable: isOpen,
+      opens_at: isOpen ? null : (context.next_release_at?.toISOString() ?? null),
+    };
+  });
+};
+
+const CLASS_KINDS = ['class', 'ad_hoc'] as const;
+const TIME_KINDS = ['fast_ticket', 'resource'] as const;
+
+const dayRows = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer, kinds: typeof CLASS_KINDS | typeof TIME_KINDS) => {
+  const context = await dayContext(db, clientId, venue, activity);
+  assertDateInWindow(context, viewer, date);
+  return repo.findOccurrences(
+    db,
+    { by: 'day', clientId, venueId: context.venue_id, categoryId: context.category_id, date, kinds },
+    viewer.membershipUserId,
+    viewer.isLoggedIn,
+  );
+};
+
+/** v1 timetable: numeric ids plus the old service's capitalised keys (wire notes). */
+export const timetableV1 = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer) =>
+  (await dayRows(db, clientId, venue, activity, date, viewer, CLASS_KINDS)).map((row) => {
+    const entry = toEntry(row, 'v1');
+    return { ...entry, Name: entry.name, Spaces: entry.spaces, Activity_Id: row.activity_id };
+  });
+
+/** v2 timetable: the same entries with uuid ids. */
+export const timetableV2 = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> =>
+  (await dayRows(db, clientId, venue, activity, date, viewer, CLASS_KINDS)).map((row) => toEntry(row, 'v2'));
+
+/** Fast-ticket and resource times of a day, one entry per start time. */
+export const times = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> =>
+  toTimes(await dayRows(db, clientId, venue, activity, date, viewer, TIME_KINDS), version);
+
+/** The concrete courts (or fast-ticket sessions) of a day, narrowed by location, time key or time range. */
+export const slots = async (
+  db: Db,
+  clientId: number,
+  venue: string,
+  activity: string,
+  query: SlotsQuery,
+  viewer: Viewer,
+  version: IdVersion,
+): Promise<SlotEntryDto[]> => {
+  const rows = await dayRows(db, clientId, venue, activity, query.date, viewer, TIME_KINDS);
+  return rows
+    .filter(
+      (row) =>
+        (query.location_id === undefined || row.location_id === query.location_id) &&
+        (query.composite_key === undefined || compositeKeyOf(row) === query.composite_key) &&
+        (query.start_time === undefined || row.start_24 >= query.start_time) &&
+        (query.end_time === undefined || (row.end_24 <= query.end_time && row.end_24 > row.start_24)),
+    )
+    .map((row) => {
+      const entry = toEntry(row, version);
+      return { ...entry, date: { raw: row.local_date, pretty: prettyDate(row.local_date).full_date_pretty } };
+    });
+};
+
+/** Ticket types of a sub-activity (or one activity by id) at a venue. */
+export const tickets = async (db: Db, clientId: number, venue: string, category: string, activityIdentifier: string): Promise<TicketDto[]> => {
+  const context = await dayContext(db, clientId, venue, category);
+  const rows = await repo.findTickets(db, clientId, context.venue_id, context.category_id, activityIdentifier);
+  if (rows.length === 0) throw notFound('activity_not_found', ACTIVITY_NOT_FOUND);
+  return rows.map((row) => toTicket(row, context.currency_symbol));
+};
+
+/** One occurrence with its ticket types: by numeric id (v1 ids) or uuid (v2 ids). */
+export const occurrence = async (db: Db, clientId: number, id: number | string, viewer: Viewer): Promise<OccurrenceDetailDto> => {
+  const isNumeric = typeof id === 'number' || /^\d+$/.test(id);
+  const [row] = await repo.findOccurrences(
+    db,
+    isNumeric ? { by: 'id', clientId, id: Number(id) } : { by: 'uuid', clientId, uuid: id },
+    viewer.membershipUserId,
+    viewer.isLoggedIn,
+  );
+  if (!row) throw notFound('occurrence_not_found', OCCURRENCE_NOT_FOUND);
+  const ticketRows = await repo.findTicketsOfActivity(db, clientId, row.activity_id);
+  return { ...toEntry(row, isNumeric ? 'v1' : 'v2'), tickets: ticketRows.map((t) => toTicket(t, row.currency_symbol)) };
+};
+
+/** The venue and sub-activity ids the live stream of a path listens to, or 404. */
+export const liveScope = async (db: Db, clientId: number, venue: string, activity: string) => {
+  const context = await dayContext(db, clientId, venue, activity);
+  return { venueId: context.venue_id, categoryId: context.category_id };
+};
+
+/**
+ * Materialises every template into occurrences for venue-local today − 1 … today + `daysAhead`
+ * (the scheduled job and the seed). Idempotent; returns how many occurrences were created.
+ */
+export const materialiseOccurrences = async (db: Db, { daysAhead = MATERIALISE_DAYS_AHEAD, clientId = null }: { daysAhead?: number; clientId?: number | null } = {}) =>
+  repo.materialiseTemplates(db, { fromOffset: -1, toOffset: daysAhead }, clientId);
+
+/** The same for explicit venue-local dates (tests of clock changes, back-filling). */
+export const materialiseOccurrencesBetween = async (db: Db, from: string, to: string) => repo.materialiseTemplates(db, { from, to });
