@@ -24,6 +24,7 @@ import { themeRoutes } from './modules/theme/routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
 import { footerRoutes } from './modules/footer/routes.ts';
 import { timetableRoutes } from './modules/timetable/routes.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 
 declare module 'fastify' {
@@ -140,6 +141,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(clientRoutes);
   await app.register(footerRoutes);
   await app.register(timetableRoutes);
+  await app.register(liveRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

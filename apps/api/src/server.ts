@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
+import { enqueue } from './jobs/enqueue.ts';
 
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
@@ -81,6 +82,8 @@ const main = async () => {
     app = await buildApp({ config, db, logger });
     // Before listening, so a server that answers health checks is also running its jobs.
     jobs = await startJobRunner({ connectionString, db, logger });
+    // The weeks ahead of the timetable, now rather than at the next daily run (one job across instances).
+    await enqueue(db, 'materialise-occurrences', {}, { jobKey: 'materialise-occurrences' });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository.ts';
 import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
+import { materialiseOccurrences } from '../modules/timetable/service.ts';
 
 export type TaskContext = { db: Db; logger: FastifyBaseLogger };
 
@@ -18,6 +19,12 @@ const registry = {
     // Ended login-failure windows and addresses not seen for the remembered period.
     await sweepLoginThrottle(db);
     logger.info({ deleted }, 'expired sessions, rate-limit windows and login-throttle rows removed');
+  },
+  // Weekly templates → dated occurrences for venue-local yesterday … today + 21 (docs/timetable.md).
+  // Idempotent (ON CONFLICT DO NOTHING), so a second run, or two instances, change nothing.
+  'materialise-occurrences': ({ db, logger }: TaskContext): Task => async () => {
+    const created = await materialiseOccurrences(db);
+    logger.info({ created }, 'occurrences materialised');
   },
 } satisfies Record<string, (context: TaskContext) => Task>;
 
@@ -35,4 +42,12 @@ export const buildTaskList = (context: TaskContext): TaskList =>
 export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   // Every 15 minutes; after a restart a missed run in the last hour is made up once.
   { task: 'cleanup-expired', match: '*/15 * * * *', identifier: 'cleanup-expired', options: { backfillPeriod: 60 * 60 * 1000 } },
+  // Daily; the server also queues one run at start (server.ts), so a site started after weeks off
+  // has its weeks ahead at once.
+  {
+    task: 'materialise-occurrences',
+    match: '10 1 * * *',
+    identifier: 'materialise-occurrences',
+    options: { backfillPeriod: 25 * 60 * 60 * 1000 },
+  },
 ];

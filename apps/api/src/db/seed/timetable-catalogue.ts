@@ -210,7 +210,7 @@ export const TIMETABLE_OFFERS: Readonly<Record<string, SeedOffer>> = {
   'table-tennis': {
     kind: 'resource',
     duration_minutes: 60,
-    count: 3,
+    count: 2,
     pricing: [{ name: 'Table hire', price_pence: 600, member_price_pence: 450 }],
     times: HOURLY_COURTS,
     location: { slugPrefix: 'table', namePrefix: 'Table', type: 'table' },
@@ -238,9 +238,8 @@ export const TIMETABLE_OFFERS: Readonly<Record<string, SeedOffer>> = {
 
 /** Venues with more courts than the usual count for a sub-activity. */
 export const RESOURCE_COUNTS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  'preston-tennis-and-fitness-centre': { tennis: 6, squash: 4, badminton: 6 },
-  'salford-quays-sports-village': { '5-a-side-football': 3, tennis: 5 },
-  'bury-leisure-centre': { badminton: 5 },
+  'preston-tennis-and-fitness-centre': { tennis: 6 },
+  'salford-quays-sports-village': { '5-a-side-football': 3 },
 };
 
 /**

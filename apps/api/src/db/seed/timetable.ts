@@ -162,7 +162,7 @@ export const seedTimetable = async (
  * Other customers (no usable password) and their bookings over yesterday … today + 8, picked by
  * a hash of each occurrence so the pattern is stable: about one class in six full with one to
  * four people waiting, one in six nearly full, the rest partly booked; evening courts mostly
- * taken, daytime ones now and then; gym and swims busy, a few gym hours full.
+ * taken, daytime ones now and then; gym and swims partly booked, a few gym hours full.
  */
 const seedBusyTimetable = async (trx: Trx, clientId: number, passwordHash: string) => {
   const people = Array.from({ length: FILLER_CUSTOMERS }, (_, i) => ({
@@ -212,11 +212,11 @@ const seedBusyTimetable = async (trx: Trx, clientId: number, passwordHash: strin
              CASE
                WHEN a.kind = 'class' AND h.h < 17 THEN o.capacity
                WHEN a.kind = 'class' AND h.h < 34 THEN o.capacity - 1 - h.h % 2
-               WHEN a.kind = 'class' THEN o.capacity * (h.h % 70) / 100
+               WHEN a.kind = 'class' THEN o.capacity * (h.h % 60) / 100
                WHEN a.kind = 'resource' AND extract(hour FROM o.starts_at AT TIME ZONE v.timezone) >= 17 THEN (h.h < 70)::int
                WHEN a.kind = 'resource' THEN (h.h < 25)::int
-               WHEN h.h < 6 THEN o.capacity
-               ELSE o.capacity * (h.h % 55) / 100
+               WHEN a.kind = 'fast_ticket' AND o.capacity <= ${FILLER_CUSTOMERS}::int AND h.h < 4 THEN o.capacity
+               ELSE o.capacity * (h.h % 25) / 100
              END AS booked
       FROM occurrences o
       JOIN activities a ON a.id = o.activity_id

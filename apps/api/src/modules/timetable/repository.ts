@@ -242,7 +242,7 @@ export type TicketRow = Awaited<ReturnType<typeof findTicketsOfActivity>>[number
 export const materialiseTemplates = async (
   db: Db,
   range: { fromOffset: number; toOffset: number } | { from: string; to: string },
-  clientId: number | null = null,
+  { clientId = null, activityId = null }: { clientId?: number | null; activityId?: number | null } = {},
 ): Promise<number> => {
   const bounds =
     'from' in range
@@ -266,6 +266,7 @@ export const materialiseTemplates = async (
     ) d
     WHERE extract(isodow FROM d.day) = t.iso_day_of_week
       AND (${clientId}::int IS NULL OR t.client_id = ${clientId}::int)
+      AND (${activityId}::int IS NULL OR t.activity_id = ${activityId}::int)
     ON CONFLICT (template_id, local_date) DO NOTHING`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 };

@@ -164,7 +164,8 @@ export const liveScope = async (db: Db, clientId: number, venue: string, activit
  * (the scheduled job and the seed). Idempotent; returns how many occurrences were created.
  */
 export const materialiseOccurrences = async (db: Db, { daysAhead = MATERIALISE_DAYS_AHEAD, clientId = null }: { daysAhead?: number; clientId?: number | null } = {}) =>
-  repo.materialiseTemplates(db, { fromOffset: -1, toOffset: daysAhead }, clientId);
+  repo.materialiseTemplates(db, { fromOffset: -1, toOffset: daysAhead }, { clientId });
 
-/** The same for explicit venue-local dates (tests of clock changes, back-filling). */
-export const materialiseOccurrencesBetween = async (db: Db, from: string, to: string) => repo.materialiseTemplates(db, { from, to });
+/** The same for explicit venue-local dates, optionally of one activity (back-filling; clock-change tests). */
+export const materialiseOccurrencesBetween = async (db: Db, from: string, to: string, { activityId = null }: { activityId?: number | null } = {}) =>
+  repo.materialiseTemplates(db, { from, to }, { activityId });

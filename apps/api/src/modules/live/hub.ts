@@ -1,0 +1,78 @@
+import type { ChannelListener } from '../../db/listen.ts';
+
+/** One notification of migration 0009's triggers. */
+export type AvailabilityNote = { client_id: number; venue_id: number; category_id: number; local_date: string; occurrence_id: number };
+
+export type AvailabilityEvent = { occurrence_ids: number[]; resync?: true };
+type Subscriber = (event: AvailabilityEvent) => void;
+
+/** Notes of one day are gathered this long, then sent as one event per subscriber. */
+const COALESCE_MS = 50;
+
+export const scopeKey = (s: { clientId: number; venueId: number; categoryId: number; date: string }) =>
+  `${s.clientId}:${s.venueId}:${s.categoryId}:${s.date}`;
+
+/**
+ * In-memory fan-out of availability notes to the streams of this instance, by client, venue,
+ * sub-activity and venue-local date. Notes for a day nobody here watches cost one map lookup.
+ */
+export const createAvailabilityHub = (listener: () => ChannelListener) => {
+  const subscribers = new Map<string, Set<Subscriber>>();
+  const pending = new Map<string, Set<number>>();
+  let flushTimer: NodeJS.Timeout | null = null;
+  let channel: ChannelListener | null = null;
+
+  const flush = () => {
+    flushTimer = null;
+    for (const [key, ids] of pending) {
+      const event = { occurrence_ids: [...ids].sort((a, b) => a - b) };
+      for (const send of subscribers.get(key) ?? []) send(event);
+    }
+    pending.clear();
+  };
+
+  const onNote = (payload: string) => {
+    let note: AvailabilityNote;
+    try {
+      note = JSON.parse(payload) as AvailabilityNote;
+    } catch {
+      return;
+    }
+    const key = scopeKey({ clientId: note.client_id, venueId: note.venue_id, categoryId: note.category_id, date: note.local_date });
+    if (!subscribers.has(key)) return;
+    const ids = pending.get(key) ?? new Set<number>();
+    ids.add(note.occurrence_id);
+    pending.set(key, ids);
+    flushTimer ??= setTimeout(flush, COALESCE_MS);
+  };
+
+  /** Notes may have been missed while the listener was down: every stream reloads everything. */
+  const onReconnect = () => {
+    for (const set of subscribers.values()) for (const send of set) send({ occurrence_ids: [], resync: true });
+  };
+
+  return {
+    onNote,
+    onReconnect,
+    /** Subscribes once this instance is LISTENing, so no commit after this resolves is missed. */
+    subscribe: async (key: string, send: Subscriber): Promise<() => void> => {
+      channel ??= listener();
+      await channel.ready();
+      const set = subscribers.get(key) ?? new Set<Subscriber>();
+      set.add(send);
+      subscribers.set(key, set);
+      return () => {
+        set.delete(send);
+        if (set.size === 0) subscribers.delete(key);
+      };
+    },
+    subscriberCount: () => [...subscribers.values()].reduce((sum, set) => sum + set.size, 0),
+    stop: async () => {
+      if (flushTimer) clearTimeout(flushTimer);
+      subscribers.clear();
+      await channel?.stop();
+    },
+    backendPid: () => channel?.backendPid() ?? null,
+  };
+};
+export type AvailabilityHub = ReturnType<typeof createAvailabilityHub>;

@@ -1,0 +1,97 @@
+import type { ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZDayParams } from '@app/contract/timetable/entry';
+import { LIVE_EVENT, ZLiveQuery } from '@app/contract/timetable/occurrence';
+import { listenChannel } from '../../db/listen.ts';
+import { liveScope } from '../timetable/service.ts';
+import { createAvailabilityHub, scopeKey, type AvailabilityHub } from './hub.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyInstance {
+    availabilityHub: AvailabilityHub;
+  }
+}
+
+/** A comment line every 15 s keeps proxies and the socket's idle timeout from closing the stream. */
+export const HEARTBEAT_MS = 15_000;
+
+/**
+ * GET {activities}/venue/{venue}/activity/{activity}/live?date=YYYY-MM-DD: server-sent events
+ * (docs/timetable.md "Live availability"). Fed by PostgreSQL LISTEN/NOTIFY through one
+ * connection per instance, so a change committed by any instance reaches every stream.
+ */
+const live: FastifyPluginAsyncZod = async (app) => {
+  const hub: AvailabilityHub = createAvailabilityHub(() =>
+    listenChannel(app.db, {
+      channel: 'availability',
+      onNotification: (payload) => hub.onNote(payload),
+      onReconnect: () => {
+        app.log.info('availability listener reconnected');
+        hub.onReconnect();
+      },
+      onError: (error) => app.log.warn({ err: error }, 'availability listener connection lost'),
+    }),
+  );
+  app.decorate('availabilityHub', hub);
+  const open = new Set<ServerResponse>();
+  // Streams never end by themselves: close them before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    for (const raw of open) raw.end();
+    open.clear();
+  });
+  app.addHook('onClose', async () => hub.stop());
+
+  app.get(
+    '/api/activities/venue/:venue/activity/:activity/live',
+    {
+      // Never compressed or buffered: each event must leave at once. No HEAD twin (it would stream).
+      compress: false,
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['timetable'],
+        summary: 'Server-sent events: `availability` with the occurrence ids of the day whose places changed',
+        params: ZDayParams,
+        querystring: ZLiveQuery,
+        response: { 404: ZErrorResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { venueId, categoryId } = await liveScope(app.db, request.clientId, request.params.venue, request.params.activity);
+      const raw = reply.raw;
+      const write = (chunk: string) => {
+        if (!raw.writableEnded) raw.write(chunk);
+      };
+      const unsubscribe = await hub.subscribe(scopeKey({ clientId: request.clientId, venueId, categoryId, date: request.query.date }), (event) =>
+        write(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`),
+      );
+      reply.hijack();
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+        connection: 'keep-alive',
+      });
+      // Subscribed before this line: a client that has read it misses no later change.
+      write(': connected\nretry: 3000\n\n');
+      open.add(raw);
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(raw);
+      };
+      raw.on('close', cleanup);
+      request.raw.on('close', () => {
+        if (raw.writableEnded || raw.destroyed) cleanup();
+      });
+    },
+  );
+};
+
+/** Not encapsulated: `app.availabilityHub` is the instance's one hub (tests read its state). */
+export const liveRoutes = fp(live);
