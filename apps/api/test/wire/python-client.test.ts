@@ -16,7 +16,7 @@ import { DEMO_ACCOUNTS } from '../../src/db/seed/demo-accounts.ts';
  * the client's order, with an expectation per step below; with every step listed this is the
  * whole end-to-end test (docs/api-compatibility.md, "The end-to-end client").
  */
-const STEPS_RUN_TODAY = ['login', 'membership_user', 'venues', 'categories'] as const;
+const STEPS_RUN_TODAY = ['login', 'membership_user', 'venues', 'categories', 'v2_times', 'v2_slots', 'occurrence_tickets'] as const;
 
 const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e/wire/client.py');
 const ctx = useTestApp();
@@ -43,7 +43,7 @@ const runClient = async (steps: readonly string[], extraArgs: readonly string[] 
 };
 
 describe('wire: the Python client of the wire notes', () => {
-  it('logs in, reads the membership user, lists venues and walks the categories by has_children', async () => {
+  it('logs in, reads the membership user, lists venues, walks the categories by has_children, and finds a court time, slot and ticket', async () => {
     const lines = await runClient(STEPS_RUN_TODAY);
     expect(lines.map((line) => [line.step, line.ok])).toEqual(STEPS_RUN_TODAY.map((step) => [step, true]));
     const byStep = Object.fromEntries(lines.map((line) => [line.step, line]));
@@ -62,6 +62,13 @@ describe('wire: the Python client of the wire notes', () => {
     expect(byStep.categories!.leaves).toEqual(expect.arrayContaining(['badminton', 'squash', 'yoga']));
     expect(byStep.categories!.leaves).not.toContain('racket-sports');
     expect(byStep.categories!.activity).toBe('badminton');
+    // Issue 9: a bookable court time, a free court behind it, its ticket; 60 days ahead is not released.
+    expect(byStep.v2_times).toMatchObject({ unreleased_status: 422 });
+    expect(byStep.v2_times!.time).toMatch(/^([01]\d|2[0-3]):00$/);
+    expect(byStep.v2_slots!.court).toMatch(/^Court \d$/);
+    expect(byStep.v2_slots!.slots_that_day).toBeGreaterThan(20);
+    const ticket = await ctx.db.selectFrom('pricing_options').select('name').where('id', '=', byStep.occurrence_tickets!.ticket as number).executeTakeFirstOrThrow();
+    expect(ticket.name).toBe('Court hire');
   });
 
   it('fails, naming the step, when the server refuses one (a wrong password)', async () => {
