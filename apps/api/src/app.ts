@@ -24,6 +24,8 @@ import { themeRoutes } from './modules/theme/routes.ts';
 import { clientRoutes } from './modules/client/routes.ts';
 import { footerRoutes } from './modules/footer/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -138,6 +140,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(themeRoutes);
   await app.register(clientRoutes);
   await app.register(footerRoutes);
+  await app.register(cartRoutes);
+  await app.register(waitlistRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

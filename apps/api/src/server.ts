@@ -80,7 +80,7 @@ const main = async () => {
 
     app = await buildApp({ config, db, logger });
     // Before listening, so a server that answers health checks is also running its jobs.
-    jobs = await startJobRunner({ connectionString, db, logger });
+    jobs = await startJobRunner({ connectionString, db, logger, config });
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
     const err = error as NodeJS.ErrnoException;

@@ -47,6 +47,21 @@ describe('NUL characters in any string input', () => {
     // The table is the server's own route list: a new route is covered (and checked) by itself.
     expect(routes.length).toBeGreaterThan(15);
     expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/auth/customer/login', '/api/activities/venues']));
+    // The basket and waitlist routes (issue 9) are in the table too.
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining([
+        '/api/activities/cart',
+        '/api/activities/cart/add',
+        '/api/activities/cart/remove',
+        '/api/activities/cart/:cartItemId',
+        '/api/activities/benefit/remove/:cartItemId',
+        '/api/activities/package/remove/:cartItemId',
+        '/api/activities/waitlist/add',
+        '/api/activities/waitlist/remove/:waitlistId',
+        '/api/v1/activities/occurrences/:id/waitlist/members',
+        '/api/v1/activities/occurrences/:occurrenceId/waitlist/members/:userId',
+      ]),
+    );
     const failures: string[] = [];
     let checked = 0;
     for (const route of routes) {

@@ -6,6 +6,7 @@ import * as m0005 from './0005_rate_limits.ts';
 import * as m0006 from './0006_login_throttle.ts';
 import * as m0007 from './0007_catalogue_version.ts';
 import * as m0008 from './0008_timetable_and_holds.ts';
+import * as m0010 from './0010_hold_place.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006_login_throttle': m0006,
   '0007_catalogue_version': m0007,
   '0008_timetable_and_holds': m0008,
+  '0010_hold_place': m0010,
 };
