@@ -166,6 +166,60 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     END
     $fn$;
 
+    -- A basket add of one item in one statement: hold_place(), then (only when held) the open
+    -- basket of (account, selected person) and the item pointing at the claim. Called on its own
+    -- it is atomic and holds the occurrence lock only until its own commit; a multi-item add
+    -- calls it once per item inside one transaction. Outcomes: those of hold_place(), and
+    -- 'other_basket' when the person's hold is already an item of another of the account's baskets.
+    CREATE FUNCTION cart_add_item(
+      p_client_id integer,
+      p_account_user_id integer,
+      p_selected_user_id integer,
+      p_occurrence_id integer,
+      p_membership_user_id integer,
+      p_pricing_option_id integer,
+      p_price_pence integer,
+      p_expires_at timestamptz
+    ) RETURNS TABLE (outcome text, claim_id bigint, cart_item_id integer)
+    LANGUAGE plpgsql VOLATILE
+    AS $fn$
+    DECLARE
+      h record;
+      v_cart integer;
+      v_other integer;
+      v_item integer;
+    BEGIN
+      SELECT * INTO h FROM hold_place(p_occurrence_id, p_account_user_id, p_membership_user_id, 'hold', p_expires_at);
+      IF h.outcome NOT IN ('held', 'already_held') THEN
+        RETURN QUERY SELECT h.outcome, NULL::bigint, NULL::integer;
+        RETURN;
+      END IF;
+
+      INSERT INTO carts (client_id, account_user_id, membership_user_id)
+      VALUES (p_client_id, p_account_user_id, p_selected_user_id)
+      ON CONFLICT (account_user_id, membership_user_id) WHERE status = 'open' DO NOTHING;
+      SELECT c.id INTO v_cart FROM carts c
+       WHERE c.account_user_id = p_account_user_id AND c.membership_user_id = p_selected_user_id AND c.status = 'open';
+
+      IF h.outcome = 'already_held' THEN
+        SELECT i.cart_id INTO v_other FROM cart_items i WHERE i.claim_id = h.claim_id AND i.cart_id <> v_cart LIMIT 1;
+        IF FOUND THEN
+          RETURN QUERY SELECT 'other_basket'::text, h.claim_id, NULL::integer;
+          RETURN;
+        END IF;
+      END IF;
+
+      INSERT INTO cart_items AS i (client_id, cart_id, occurrence_id, pricing_option_id, purchased_for_user_id, claim_id, price_pence)
+      VALUES (p_client_id, v_cart, p_occurrence_id, p_pricing_option_id, p_membership_user_id, h.claim_id, p_price_pence)
+      ON CONFLICT (cart_id, occurrence_id, purchased_for_user_id) DO UPDATE
+        SET claim_id = EXCLUDED.claim_id, pricing_option_id = EXCLUDED.pricing_option_id, price_pence = EXCLUDED.price_pence
+      RETURNING i.id INTO v_item;
+      UPDATE carts SET updated_at = now() WHERE id = v_cart;
+
+      RETURN QUERY SELECT h.outcome, h.claim_id, v_item;
+    END
+    $fn$;
+
     -- When claims are released (removed, cleared, expired, a booking cancelled) or an offer
     -- becomes a booking, in the same transaction: the waitlist entries of released offers lapse
     -- (expired) or are left (removed), and a promotion job is queued for every occurrence that

@@ -1,18 +1,28 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from '../../db/connect.ts';
 import type { ActivityKind, ClaimKind } from '../../db/schema.ts';
+
+/**
+ * A query on every basket request's path as a named prepared statement (parsed and planned once
+ * per pooled connection: planning the basket's nine-table join cost more than running it). In a
+ * transaction it runs on the transaction's connection, unnamed.
+ */
+const named = async <Row>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<Row[]> => {
+  const pool = poolOf(db);
+  if (pool && !db.isTransaction) return (await pool.query({ name, text, values: [...values] })).rows as Row[];
+  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+};
 
 /* ---- People ---- */
 
 /** The account's membership users: the customer ('self') and their family members. */
 export const findMembershipUsers = (db: Db, clientId: number, accountUserId: number) =>
-  db
-    .selectFrom('membership_users')
-    .select(['id', 'first_name', 'last_name', 'relationship'])
-    .where('client_id', '=', clientId)
-    .where('account_user_id', '=', accountUserId)
-    .orderBy('id')
-    .execute();
+  named<{ id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other' }>(
+    db,
+    'cart_membership_users',
+    'SELECT id, first_name, last_name, relationship FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id',
+    [clientId, accountUserId],
+  );
 
 export const findAccountEmail = (db: Db, clientId: number, accountUserId: number) =>
   db.selectFrom('users').select(['email', 'first_name']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
@@ -52,6 +62,35 @@ export const findOccurrence = (db: Db, clientId: number, ref: { id: number } | {
   'id' in ref
     ? occurrenceForCart(db, clientId).where('o.id', '=', ref.id).executeTakeFirst()
     : occurrenceForCart(db, clientId).where('o.uuid', '=', ref.uuid).executeTakeFirst();
+
+/** An occurrence (numeric id or uuid) with the pricing option asked for, or its first one, in one query. */
+export const findOccurrenceWithOption = async (
+  db: Db,
+  clientId: number,
+  ref: { id: number } | { uuid: string },
+  optionId: number | undefined,
+): Promise<(OccurrenceForCart & { option: { id: number; name: string; price_pence: number } | null }) | undefined> => {
+  const rows = await named<OccurrenceForCart & { option_id: number | null; option_name: string | null; option_price: number | null }>(
+    db,
+    'id' in ref ? 'cart_occurrence_by_id' : 'cart_occurrence_by_uuid',
+    `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
+            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price
+       FROM occurrences o
+       JOIN activities a ON a.id = o.activity_id
+       JOIN activity_categories c ON c.id = o.category_id
+       LEFT JOIN LATERAL (
+         SELECT p.id, p.name, p.price_pence FROM pricing_options p
+          WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND ($3::integer IS NULL OR p.id = $3::integer)
+          ORDER BY p.sort_order, p.id LIMIT 1
+       ) po ON true
+      WHERE o.client_id = $1 AND ${'id' in ref ? 'o.id = $2::integer' : 'o.uuid = $2::uuid'}`,
+    [clientId, 'id' in ref ? ref.id : ref.uuid, optionId ?? null],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { option_id, option_name, option_price, ...occurrence } = row;
+  return { ...occurrence, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price! } };
+};
 
 /**
  * Other courts of the same activity at the same start (system allocation): live, not cancelled,
@@ -99,6 +138,31 @@ export const holdPlace = async (
   return rows[0]!;
 };
 
+export type AddOutcome = HoldOutcome | 'other_basket';
+
+/** `cart_add_item()` of migration 0010: hold_place() plus the open basket and its item, in one statement. */
+export const cartAddItem = async (
+  db: Db,
+  args: {
+    clientId: number;
+    accountUserId: number;
+    selectedUserId: number;
+    occurrenceId: number;
+    membershipUserId: number;
+    pricingOptionId: number;
+    pricePence: number;
+    expiresAt: Date;
+  },
+): Promise<{ outcome: AddOutcome; claim_id: number | null; cart_item_id: number | null }> => {
+  const rows = await named<{ outcome: AddOutcome; claim_id: number | null; cart_item_id: number | null }>(
+    db,
+    'cart_add_item',
+    'SELECT outcome, claim_id, cart_item_id FROM cart_add_item($1::integer, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::timestamptz)',
+    [args.clientId, args.accountUserId, args.selectedUserId, args.occurrenceId, args.membershipUserId, args.pricingOptionId, args.pricePence, args.expiresAt],
+  );
+  return rows[0]!;
+};
+
 /** Releases active claims (holds and offers); the 0010 trigger queues the waitlist's promotion. */
 export const releaseClaims = async (db: Db, claimIds: readonly number[]) => {
   if (!claimIds.length) return;
@@ -117,15 +181,16 @@ export const findItemByClaim = (db: Db, claimId: number) =>
 
 /* ---- Carts ---- */
 
-export const findOpenCart = (db: Db, clientId: number, accountUserId: number, membershipUserId: number) =>
-  db
-    .selectFrom('carts')
-    .select(['id', 'uuid', 'source', 'membership_user_id'])
-    .where('client_id', '=', clientId)
-    .where('account_user_id', '=', accountUserId)
-    .where('membership_user_id', '=', membershipUserId)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
+export const findOpenCart = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) =>
+  (
+    await named<{ id: number; uuid: string; source: string; membership_user_id: number }>(
+      db,
+      'cart_open_cart',
+      `SELECT id, uuid::text AS uuid, source, membership_user_id FROM carts
+        WHERE client_id = $1 AND account_user_id = $2 AND membership_user_id = $3 AND status = 'open'`,
+      [clientId, accountUserId, membershipUserId],
+    )
+  )[0];
 
 /** The open cart of (account, selected person), created if missing; safe when two requests race. */
 export const openCart = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) => {
@@ -247,9 +312,12 @@ export type CartItemRow = {
   origin: 'customer' | 'waitlist_offer';
 };
 
-/** One query: the cart's items with what the basket shows, times in the venue's zone. */
-export const findCartItemsForView = async (db: Db, cartId: number): Promise<CartItemRow[]> => {
-  const { rows } = await sql<CartItemRow>`
+/** One query: the open cart's items with what the basket shows, times in the venue's zone. */
+export const findCartItemsForView = (db: Db, clientId: number, accountUserId: number, membershipUserId: number): Promise<CartItemRow[]> =>
+  named<CartItemRow>(
+    db,
+    'cart_items_view',
+    `
     SELECT i.id, a.name, o.id AS occurrence_id, o.uuid::text AS occurrence_uuid, o.starts_at, o.ends_at,
            o.local_date::text AS local_date,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
@@ -262,7 +330,8 @@ export const findCartItemsForView = async (db: Db, cartId: number): Promise<Cart
            i.pricing_option_id, po.name AS pricing_option_name, i.price_pence,
            coalesce(pc.status = 'active' AND pc.expires_at > now(), false) AS held,
            pc.expires_at, i.origin
-      FROM cart_items i
+      FROM carts c
+      JOIN cart_items i ON i.cart_id = c.id
       JOIN occurrences o ON o.id = i.occurrence_id
       JOIN activities a ON a.id = o.activity_id
       JOIN venues v ON v.id = o.venue_id
@@ -271,13 +340,14 @@ export const findCartItemsForView = async (db: Db, cartId: number): Promise<Cart
       JOIN membership_users mu ON mu.id = i.purchased_for_user_id
       LEFT JOIN locations l ON l.id = o.location_id
       LEFT JOIN place_claims pc ON pc.id = i.claim_id
-     WHERE i.cart_id = ${cartId}
-     ORDER BY o.starts_at, i.id`.execute(db);
-  return rows;
-};
+     WHERE c.client_id = $1 AND c.account_user_id = $2 AND c.membership_user_id = $3
+       AND c.status = 'open'
+     ORDER BY o.starts_at, i.id`,
+    [clientId, accountUserId, membershipUserId],
+  );
 
 export const findCurrencySymbol = async (db: Db, clientId: number) =>
-  (await db.selectFrom('clients').select('currency_symbol').where('id', '=', clientId).executeTakeFirst())?.currency_symbol;
+  (await named<{ currency_symbol: string }>(db, 'cart_currency', 'SELECT currency_symbol FROM clients WHERE id = $1', [clientId]))[0]?.currency_symbol;
 
 /** One batch of expired holds and offers marked released (rows another transaction holds are skipped). */
 export const releaseExpiredClaims = async (db: Db, batch: number): Promise<number> => {

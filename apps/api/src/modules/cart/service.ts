@@ -106,12 +106,12 @@ const zeroCredit = (type: 'general' | 'membership') => ({ type, total_available:
  * Prices include VAT (tax_total 0); credits are zero until checkout (issue 10).
  */
 export const cartView = async (db: Db, caller: CartCaller, selectedUserId: number): Promise<CartDto> => {
-  const [cart, symbol] = await Promise.all([
+  const [cart, symbol, rows] = await Promise.all([
     repo.findOpenCart(db, caller.clientId, caller.accountUserId, selectedUserId),
     repo.findCurrencySymbol(db, caller.clientId),
+    repo.findCartItemsForView(db, caller.clientId, caller.accountUserId, selectedUserId),
   ]);
   const currency = symbol ?? DEFAULT_CURRENCY_SYMBOL;
-  const rows = cart ? await repo.findCartItemsForView(db, cart.id) : [];
   const items = rows.map((row) => toItem(row, currency));
   const held = items.filter((item) => item.status === 'held');
   const total = held.reduce((sum, item) => sum + item.price.raw, 0);
@@ -194,13 +194,53 @@ const occurrenceRef = (id: number | string): { id: number } | { uuid: string } |
 
 const TICKET_NOT_AVAILABLE = 'The selected ticket type is not available for this session.';
 
+type WantedItem = {
+  occurrence: repo.OccurrenceForCart;
+  person: Person;
+  option: { id: number; name: string; price_pence: number };
+};
+
 /**
- * POST cart/add: every item is held in one transaction (all or nothing). Full → 409 with
- * CART_FULL_MESSAGE and the cart unchanged; lock time-out or contention → 409 CART_BUSY_MESSAGE.
+ * One item through cart_add_item() (hold, basket, item in one statement); for a court whose
+ * category lets the system allocate, another free court at the same time when it is taken.
+ */
+const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: WantedItem, expiresAt: Date, reserved: Set<number>) => {
+  const attempt = (occurrenceId: number) =>
+    repo.cartAddItem(db, {
+      clientId: caller.clientId,
+      accountUserId: caller.accountUserId,
+      selectedUserId: selectedId,
+      occurrenceId,
+      membershipUserId: want.person.id,
+      pricingOptionId: want.option.id,
+      pricePence: want.option.price_pence,
+      expiresAt,
+    });
+  const first = await attempt(want.occurrence.id);
+  if (first.outcome === 'held' || first.outcome === 'already_held') return;
+  if (first.outcome === 'reserved') reserved.add(want.occurrence.id);
+  const systemAllocates = want.occurrence.kind === 'resource' && want.occurrence.allocation_strategy !== 'customer';
+  if (first.outcome === 'full' && systemAllocates) {
+    for (const alternative of await repo.findAlternativeOccurrences(db, caller.clientId, want.occurrence)) {
+      const next = await attempt(alternative.id);
+      if (next.outcome === 'held' || next.outcome === 'already_held') return;
+    }
+  }
+  if (first.outcome === 'other_basket') {
+    throw badRequest('held_in_another_basket', `${want.person.first_name} already has this session in another basket.`);
+  }
+  throw refusal(first.outcome);
+};
+
+/**
+ * POST cart/add: every item is held in one transaction (all or nothing); a single item is one
+ * atomic statement (cart_add_item), so the occurrence lock is held only for that statement.
+ * Full → 409 with CART_FULL_MESSAGE and the cart unchanged; lock time-out or contention → 409
+ * CART_BUSY_MESSAGE.
  */
 export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
   const { selected, pick } = await resolvePeople(db, caller, body);
-  const wanted = await Promise.all(
+  const wanted: WantedItem[] = await Promise.all(
     body.items.map(async (item, index) => {
       if (item.type !== undefined && item.type !== 'purchasableOccurrence') {
         throw unprocessable('validation_failed', 'The given data was invalid.', {
@@ -208,11 +248,11 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
         });
       }
       const ref = occurrenceRef(item.id);
-      const occurrence = ref ? await repo.findOccurrence(db, caller.clientId, ref) : undefined;
-      if (!occurrence) throw notFound('occurrence_not_found');
-      const person = pick(item.purchased_for_user_id);
       const optionId = item.ticket_id ?? item.pricing_option_id;
-      const option = await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, optionId ?? undefined);
+      const found = ref ? await repo.findOccurrenceWithOption(db, caller.clientId, ref, optionId ?? undefined) : undefined;
+      if (!found) throw notFound('occurrence_not_found');
+      const person = pick(item.purchased_for_user_id);
+      const { option, ...occurrence } = found;
       if (!option) {
         throw unprocessable('validation_failed', 'The given data was invalid.', {
           [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],
@@ -224,33 +264,18 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
   wanted.sort((a, b) => a.occurrence.id - b.occurrence.id);
   const reserved = new Set<number>();
+  const expiresAt = minutesFromNow(holdMinutes);
   try {
-    await inTransaction(db, async (trx) => {
-      reserved.clear();
-      const cart = await repo.openCart(trx, caller.clientId, caller.accountUserId, selected.id);
-      const expiresAt = minutesFromNow(holdMinutes);
-      for (const { occurrence, person, option } of wanted) {
-        const held = await holdOne(trx, caller, occurrence, person.id, expiresAt, reserved);
-        const attached = await repo.findItemByClaim(trx, held.claimId);
-        if (attached && attached.cart_id !== cart.id) {
-          throw badRequest('held_in_another_basket', `${person.first_name} already has this session in another basket.`);
-        }
-        await repo.upsertCartItem(trx, {
-          clientId: caller.clientId,
-          cartId: cart.id,
-          occurrenceId: held.occurrenceId,
-          pricingOptionId: option.id,
-          purchasedForUserId: person.id,
-          claimId: held.claimId,
-          pricePence: option.price_pence,
-          origin: 'customer',
-        });
-      }
-      await repo.touchCart(trx, cart.id);
-    });
+    if (wanted.length === 1) {
+      await addOne(db, caller, selected.id, wanted[0]!, expiresAt, reserved);
+    } else {
+      await inTransaction(db, async (trx) => {
+        reserved.clear();
+        for (const want of wanted) await addOne(trx, caller, selected.id, want, expiresAt, reserved);
+      });
+    }
   } catch (error) {
-    // Places kept for waiters: make sure their promotion is on its way (its own transaction,
-    // since the add's was rolled back).
+    // Places kept for waiters: make sure their promotion is on its way.
     for (const occurrenceId of reserved) await queuePromotion(db, occurrenceId);
     throw asBusy(error);
   }
