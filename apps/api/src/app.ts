@@ -26,6 +26,8 @@ import { footerRoutes } from './modules/footer/routes.ts';
 import { timetableRoutes } from './modules/timetable/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -142,6 +144,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(footerRoutes);
   await app.register(timetableRoutes);
   await app.register(liveRoutes);
+  await app.register(cartRoutes);
+  await app.register(waitlistRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

@@ -81,7 +81,7 @@ const main = async () => {
 
     app = await buildApp({ config, db, logger });
     // Before listening, so a server that answers health checks is also running its jobs.
-    jobs = await startJobRunner({ connectionString, db, logger });
+    jobs = await startJobRunner({ connectionString, db, logger, config });
     // The weeks ahead of the timetable, now rather than at the next daily run (one job across instances).
     await enqueue(db, 'materialise-occurrences', {}, { jobKey: 'materialise-occurrences' });
     await app.listen({ port: config.PORT, host: config.HOST });

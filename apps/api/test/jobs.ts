@@ -1,25 +1,36 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { runOnce, type TaskList } from 'graphile-worker';
 import type { Db } from '../src/db/connect.ts';
 import { buildTaskList } from '../src/jobs/tasks.ts';
 import { jobPool, workerLogger } from '../src/jobs/runner.ts';
+import { loadConfig, type Config } from '../src/lib/config.ts';
 
 const silent = pino({ level: 'silent' });
+
+/** Tests' default configuration for tasks: mail goes to a temporary outbox, never the project's data/. */
+const testTaskConfig = (() => {
+  let config: Config | undefined;
+  return () => (config ??= loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-test-data-')), LOG_LEVEL: 'silent' }));
+})();
 
 /**
  * Runs every job that is due now, once, and returns when none is left (failed jobs are
  * rescheduled into the future by their backoff, so they wait for `makeJobsDue`).
- * Uses the real task registry unless a test passes its own tasks.
+ * Uses the real task registry (with `config`, or a test configuration whose DATA_DIR is a temp
+ * directory) unless a test passes its own tasks.
  */
-export const runDueJobs = async ({ url, db, taskList }: { url: string; db: Db; taskList?: TaskList }) => {
+export const runDueJobs = async ({ url, db, taskList, config }: { url: string; db: Db; taskList?: TaskList; config?: Config }) => {
   const pgPool = jobPool(url, 3, silent);
   try {
     await runOnce({
       pgPool,
       noHandleSignals: true,
       logger: workerLogger(silent),
-      taskList: taskList ?? buildTaskList({ db, logger: silent }),
+      taskList: taskList ?? buildTaskList({ db, logger: silent, config: config ?? testTaskConfig() }),
     });
   } finally {
     await pgPool.end();

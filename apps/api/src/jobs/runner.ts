@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { Logger, parseCronItems, run, runMigrations, type TaskList } from 'graphile-worker';
 import type { Db } from '../db/connect.ts';
+import type { Config } from '../lib/config.ts';
 import { SCHEDULES, buildTaskList } from './tasks.ts';
 
 export type JobRunner = { stop: () => Promise<void> };
@@ -16,6 +17,8 @@ type RunnerOptions = {
   taskList?: TaskList;
   /** Off in tests that start several runners on one database. */
   withSchedules?: boolean;
+  /** The server's configuration, for tasks that need it (mail, offer length). */
+  config?: Config;
 };
 
 /** graphile-worker's log lines go to the server's pino logger, tagged with the job. */
@@ -56,6 +59,7 @@ export const startJobRunner = async ({
   concurrency = 2,
   taskList,
   withSchedules = true,
+  config,
 }: RunnerOptions): Promise<JobRunner> => {
   // Its own small pool: one connection stays in LISTEN, the rest take and finish jobs, and
   // none of them are taken from the pool that serves HTTP requests.
@@ -66,7 +70,7 @@ export const startJobRunner = async ({
       concurrency,
       noHandleSignals: true,
       logger: workerLogger(logger),
-      taskList: taskList ?? buildTaskList({ db, logger }),
+      taskList: taskList ?? buildTaskList({ db, logger, ...(config ? { config } : {}) }),
       parsedCronItems: parseCronItems(withSchedules ? SCHEDULES : []),
     });
     return {

@@ -1,11 +1,19 @@
+import path from 'node:path';
 import type { CronItem, Task, TaskList } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository.ts';
 import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
 import { materialiseOccurrences } from '../modules/timetable/service.ts';
+import { loadConfig, type Config } from '../lib/config.ts';
+import { releaseExpiredClaims } from '../modules/cart/service.ts';
+import { promote } from '../modules/waitlist/service.ts';
+import { deliverEmail } from '../modules/email/service.ts';
 
-export type TaskContext = { db: Db; logger: FastifyBaseLogger };
+/** `config`: the server's; without it (tests, tools) the defaults of lib/config.ts. */
+export type TaskContext = { db: Db; logger: FastifyBaseLogger; config?: Config };
+
+const configOf = (context: TaskContext) => context.config ?? loadConfig({});
 
 /**
  * Every background task, by name. A domain adds its task here (hold expiry, waitlist offers,
@@ -25,6 +33,33 @@ const registry = {
   'materialise-occurrences': ({ db, logger }: TaskContext): Task => async () => {
     const created = await materialiseOccurrences(db);
     logger.info({ created }, 'occurrences materialised');
+  },
+  // Holds and waitlist offers past their expiry are marked released (docs/holds.md); the
+  // database trigger queues 'promote-waitlist' for occurrences with people waiting.
+  'release-expired-holds': ({ db, logger }: TaskContext): Task => async () => {
+    const released = await releaseExpiredClaims(db);
+    if (released) logger.info({ released }, 'expired holds and offers released');
+  },
+  // Offers an occurrence's free places to its waitlist, in order (payload { occurrenceId }).
+  'promote-waitlist': (context: TaskContext): Task => async (payload) => {
+    const { occurrenceId } = payload as { occurrenceId: number };
+    const config = configOf(context);
+    const offered = await promote(context.db, occurrenceId, {
+      offerMinutes: config.WAITLIST_OFFER_MINUTES,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    });
+    if (offered) context.logger.info({ occurrenceId, offered }, 'waitlist places offered');
+  },
+  // Delivers one outbox email (payload { emailId }): SMTP_URL, or an .eml file in <DATA_DIR>/outbox.
+  'send-email': (context: TaskContext): Task => async (payload) => {
+    const { emailId } = payload as { emailId: number };
+    const config = configOf(context);
+    const delivery = await deliverEmail(context.db, emailId, {
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    });
+    if (delivery.sent) context.logger.info({ emailId, via: delivery.via, file: delivery.file }, 'email sent');
   },
 } satisfies Record<string, (context: TaskContext) => Task>;
 
@@ -50,4 +85,6 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
     identifier: 'materialise-occurrences',
     options: { backfillPeriod: 25 * 60 * 60 * 1000 },
   },
+  // Every minute, no backfill (one run after a restart releases everything already expired).
+  { task: 'release-expired-holds', match: '* * * * *', identifier: 'release-expired-holds' },
 ];

@@ -88,6 +88,19 @@ const ZEnv = z.object({
     .min(1000, 'a whole number of milliseconds from 1000 to 600000')
     .max(600_000, 'a whole number of milliseconds from 1000 to 600000')
     .default(30_000),
+  // Basket holds and waitlist offers (docs/holds.md).
+  HOLD_MINUTES: z.coerce
+    .number({ error: 'a whole number of minutes from 1 to 1440' })
+    .int('a whole number of minutes from 1 to 1440')
+    .min(1, 'a whole number of minutes from 1 to 1440')
+    .max(1440, 'a whole number of minutes from 1 to 1440')
+    .default(15),
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number({ error: 'a whole number of minutes from 1 to 10080' })
+    .int('a whole number of minutes from 1 to 10080')
+    .min(1, 'a whole number of minutes from 1 to 10080')
+    .max(10_080, 'a whole number of minutes from 1 to 10080')
+    .default(120),
 });
 
 export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string };

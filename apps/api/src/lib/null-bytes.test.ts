@@ -59,6 +59,16 @@ describe('NUL characters in any string input', () => {
         '/api/activities/:id',
         '/api/v1/activities/occurrences/:id',
         '/api/activities/venue/:venue/activity/:activity/live',
+        '/api/activities/cart',
+        '/api/activities/cart/add',
+        '/api/activities/cart/remove',
+        '/api/activities/cart/:cartItemId',
+        '/api/activities/benefit/remove/:cartItemId',
+        '/api/activities/package/remove/:cartItemId',
+        '/api/activities/waitlist/add',
+        '/api/activities/waitlist/remove/:waitlistId',
+        '/api/v1/activities/occurrences/:id/waitlist/members',
+        '/api/v1/activities/occurrences/:occurrenceId/waitlist/members/:userId',
       ]),
     );
     const failures: string[] = [];

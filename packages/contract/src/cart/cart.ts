@@ -105,6 +105,12 @@ export const ZCartRemoveRequest = z.looseObject({
   selected_user_id: personId,
 });
 
+/** POST {checkout}/remove query (spec §7: membership_user_id and selected_user_id in the query). */
+export const ZCartRemoveQuery = ZCartQuery;
+
+/** DELETE {activities}/benefit/remove/{cartItemId} and …/package/remove/{cartItemId}: query source and selected_user_id. */
+export const ZCartExtraRemoveQuery = ZCartQuery.extend({ source: z.string().max(64).optional() });
+
 /** PUT {checkout}/{cartItemId}: change the ticket type or person, or hold an expired item again. */
 export const ZCartUpdateParams = z.object({ cartItemId: z.string().regex(/^\d{1,9}$/, 'Must be a number').transform(Number) });
 export const ZCartUpdateRequest = z.looseObject({
@@ -117,3 +123,5 @@ export const ZCartUpdateRequest = z.looseObject({
 /** The 409 messages: 'full' only when the place is really gone (wire notes' retry rule). */
 export const CART_FULL_MESSAGE = 'Sorry, this session is full.';
 export const CART_ADDED_MESSAGE = 'Successfully added item to the basket.';
+/** Lock time-out or contention (not a refusal): clients retry, the toast shows it. */
+export const CART_BUSY_MESSAGE = 'A lot of people are trying to book right now, please try again.';

@@ -18,6 +18,9 @@ export const ZWaitlistEntry = z.object({
 });
 export type WaitlistEntryDto = z.infer<typeof ZWaitlistEntry>;
 export const ZWaitlistEntryResponse = z.object({ data: ZWaitlistEntry });
+/** Join and leave answer the entry and the toast's text (WAITLIST_JOINED_MESSAGE / WAITLIST_LEFT_MESSAGE). */
+export const ZWaitlistActionResponse = z.object({ data: ZWaitlistEntry, message: z.string() });
+export type WaitlistActionResponse = z.infer<typeof ZWaitlistActionResponse>;
 
 /** POST {activities}/waitlist/add. */
 export const ZWaitlistAddRequest = z.looseObject({

@@ -7,6 +7,7 @@ import * as m0006 from './0006_login_throttle.ts';
 import * as m0007 from './0007_catalogue_version.ts';
 import * as m0008 from './0008_timetable_and_holds.ts';
 import * as m0009 from './0009_availability_notify.ts';
+import * as m0010 from './0010_hold_place.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007_catalogue_version': m0007,
   '0008_timetable_and_holds': m0008,
   '0009_availability_notify': m0009,
+  '0010_hold_place': m0010,
 };

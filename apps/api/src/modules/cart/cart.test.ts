@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { CART_BUSY_MESSAGE, CART_FULL_MESSAGE, type CartDto } from '@app/contract/cart/cart';
+import { useTestApp } from '../../../test/app.ts';
+import { runDueJobs } from '../../../test/jobs.ts';
+import {
+  createCustomers,
+  createHoldsFixture,
+  createOccurrence,
+  expireClaims,
+  liveClaims,
+  type HoldsFixture,
+  type TestCustomer,
+} from '../../../test/fixtures/holds.ts';
+import { buildApp, type App } from '../../app.ts';
+import { createDb, type Db } from '../../db/connect.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+
+const ctx = useTestApp();
+let fx: HoldsFixture;
+let customers: TestCustomer[];
+let alice: TestCustomer;
+let bob: TestCustomer;
+
+beforeAll(async () => {
+  fx = await createHoldsFixture(ctx.db);
+  customers = await createCustomers(ctx.db, fx.clientId, 6);
+  [alice, bob] = customers as [TestCustomer, TestCustomer];
+});
+
+type Json = Record<string, unknown>;
+const request = (app: App, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
+  app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
+  request(ctx.app, method, url, who, payload);
+const cartOf = (response: { json: () => unknown }) => (response.json() as { data: CartDto }).data;
+
+const addPayload = (id: number | string, extra: Json = {}) => ({
+  items: [{ id, type: 'purchasableOccurrence', purchased_for_user_id: null, ...extra }],
+});
+
+describe('GET /api/activities/cart', () => {
+  it('needs a login', async () => {
+    const response = await call('GET', '/api/activities/cart', null);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an empty cart for a customer with none', async () => {
+    const response = await call('GET', '/api/activities/cart', customers[5]!);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(cartOf(response)).toMatchObject({
+      id: null,
+      items: [],
+      item_count: 0,
+      total: 0,
+      formatted_total: '£0.00',
+      expires_at: null,
+      selected_user_id: customers[5]!.selfId,
+      credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } },
+    });
+  });
+
+  it("refuses another customer's selected_user_id with 403", async () => {
+    const response = await call('GET', `/api/activities/cart?selected_user_id=${bob.selfId}`, alice);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: 'Unauthorised.' });
+  });
+});
+
+describe('POST /api/activities/cart/add', () => {
+  it('holds a place by numeric id and answers the whole cart (wire fields)', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const before = Date.now();
+    const response = await call('POST', '/api/activities/cart/add', alice, {
+      ...addPayload(occurrence.id, { pricing_option_id: fx.classOptions.adult, apply_benefit: false, activity_restriction_ids: [] }),
+      membership_user_id: alice.selfId,
+      selected_user_id: null,
+      some_future_field: 'accepted',
+    });
+    expect(response.statusCode).toBe(200);
+    const cart = cartOf(response);
+    expect(cart).toMatchObject({ item_count: 1, total: 650, sub_total: 650, tax_total: 0, balance: 650, formatted_total: '£6.50', source: 'activity-booking' });
+    expect(cart.id).toEqual(expect.any(Number));
+    expect(cart.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(cart.itemHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(cart.item_hash).toBe(cart.itemHash);
+    const [item] = cart.items;
+    expect(item).toMatchObject({
+      name: 'Spin Express',
+      type: 'purchasableOccurrence',
+      cartable_id: occurrence.id,
+      cartable_uuid: occurrence.uuid,
+      purchased_for_user_id: alice.selfId,
+      pricing_option_id: fx.classOptions.adult,
+      pricing_option_name: 'Adult',
+      price: { raw: 650, formatted: '£6.50' },
+      status: 'held',
+      origin: 'customer',
+      cartable_resource: { venue: { slug: 'bury-leisure-centre' }, kind: 'class', location: null },
+    });
+    expect(item!.cartable_resource.starts_at_clock.format_24_hour).toMatch(/^\d{2}:\d{2}$/);
+    const expires = new Date(item!.expires_at!).getTime();
+    expect(expires).toBeGreaterThanOrEqual(before + 15 * 60_000 - 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 15 * 60_000 + 1000);
+    expect(cart.expires_at).toBe(item!.expires_at);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+
+    const again = await call('GET', '/api/activities/cart', alice);
+    expect(cartOf(again)).toEqual(cart);
+  });
+
+  it('takes a v2 uuid, a ticket_id and a family member; the default ticket is the first option', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const response = await call('POST', '/api/activities/cart/add', bob, {
+      items: [
+        { id: occurrence.uuid, type: 'purchasableOccurrence', purchased_for_user_id: bob.childId, ticket_id: fx.classOptions.junior },
+        { id: occurrence.uuid, purchased_for_user_id: null },
+      ],
+      selected_user_id: bob.selfId,
+    });
+    expect(response.statusCode).toBe(200);
+    const items = cartOf(response).items.filter((i) => i.cartable_id === occurrence.id);
+    expect(items.map((i) => [i.purchased_for_user_id, i.pricing_option_name, i.price.raw]).sort()).toEqual(
+      [
+        [bob.childId, 'Junior', 400],
+        [bob.selfId, 'Adult', 650],
+      ].sort(),
+    );
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(2);
+  });
+
+  it('keeps one hold when the same person adds the same session twice', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const who = customers[2]!;
+    const first = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id)));
+    const second = await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id));
+    expect(second.statusCode).toBe(200);
+    expect(cartOf(second).items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+
+  it("refuses another customer's selected_user_id, purchased_for_user_id or membership_user_id with 403", async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    for (const payload of [
+      { ...addPayload(occurrence.id), selected_user_id: bob.selfId },
+      addPayload(occurrence.id, { purchased_for_user_id: bob.childId }),
+      { ...addPayload(occurrence.id), membership_user_id: bob.selfId },
+    ]) {
+      const response = await call('POST', '/api/activities/cart/add', alice, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ message: 'Unauthorised.' });
+    }
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
+  });
+
+  it("answers 409 with a 'full' message when full, and leaves the cart unchanged (all items or none)", async () => {
+    const full = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    const free = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    expect((await call('POST', '/api/activities/cart/add', customers[3]!, addPayload(full.id))).statusCode).toBe(200);
+    const who = customers[4]!;
+    const before = cartOf(await call('GET', '/api/activities/cart', who));
+    const response = await call('POST', '/api/activities/cart/add', who, {
+      items: [
+        { id: free.id, purchased_for_user_id: null },
+        { id: full.id, purchased_for_user_id: null },
+      ],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: CART_FULL_MESSAGE, code: 'cart_full' });
+    expect(CART_FULL_MESSAGE).toContain('full');
+    expect(cartOf(await call('GET', '/api/activities/cart', who))).toEqual(before);
+    expect(await liveClaims(ctx.db, free.id)).toBe(0);
+  });
+
+  it('refuses a started or cancelled session (400), an unknown one (404) and a ticket of another activity (422)', async () => {
+    const started = await createOccurrence(ctx.db, fx, { kind: 'class', startsInMinutes: -5 });
+    const cancelled = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    await ctx.db.updateTable('occurrences').set({ cancelled_at: new Date() }).where('id', '=', cancelled.id).execute();
+    const ok = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    const cases: [Json, number, string][] = [
+      [addPayload(started.id), 400, 'This session has already started.'],
+      [addPayload(cancelled.id), 400, 'This session has been cancelled.'],
+      [addPayload(999_999_999), 404, 'Unable to complete request, item not found.'],
+      [addPayload('not-an-id'), 404, 'Unable to complete request, item not found.'],
+      [addPayload(ok.id, { pricing_option_id: fx.courtOptionId }), 422, 'The given data was invalid.'],
+    ];
+    for (const [payload, status, message] of cases) {
+      const response = await call('POST', '/api/activities/cart/add', alice, payload);
+      expect({ status: response.statusCode, message: response.json<{ message: string }>().message }).toEqual({ status, message });
+    }
+    const bad = await call('POST', '/api/activities/cart/add', alice, addPayload(ok.id, { pricing_option_id: fx.courtOptionId }));
+    expect(bad.json()).toMatchObject({ errors: { 'items.0.pricing_option_id': ['The selected ticket type is not available for this session.'] } });
+    const empty = await call('POST', '/api/activities/cart/add', alice, { items: [] });
+    expect(empty.statusCode).toBe(422);
+  });
+
+  it('never books one court twice: a taken court is full, also for another booking that overlaps it', async () => {
+    const slot = await createOccurrence(ctx.db, fx, { kind: 'court', court: 0, startsInMinutes: 3000 });
+    // A longer booking on the same court overlapping the first (another occurrence, its own lock).
+    const overlapping = await createOccurrence(ctx.db, fx, { kind: 'court', court: 0, startsInMinutes: 3030, durationMinutes: 60 });
+    expect((await call('POST', '/api/activities/cart/add', alice, addPayload(slot.id))).statusCode).toBe(200);
+    const taken = await call('POST', '/api/activities/cart/add', bob, addPayload(slot.id));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ message: string }>().message).toContain('full');
+    const overlap = await call('POST', '/api/activities/cart/add', bob, addPayload(overlapping.id));
+    expect(overlap.statusCode).toBe(409);
+    expect(overlap.json<{ message: string }>().message).toBe(CART_FULL_MESSAGE);
+    const claims = await ctx.db.selectFrom('place_claims').select(['location_id', 'occurrence_id']).where('occurrence_id', 'in', [slot.id, overlapping.id]).where('status', '=', 'active').execute();
+    expect(claims).toEqual([{ location_id: fx.courtIds[0], occurrence_id: slot.id }]);
+    const [item] = cartOf(await call('GET', '/api/activities/cart', alice)).items.filter((i) => i.cartable_id === slot.id);
+    expect(item!.cartable_resource).toMatchObject({ kind: 'resource', location: { name: 'Court 1' } });
+  });
+});
+
+describe('POST /api/activities/cart/remove, DELETE /api/activities/cart', () => {
+  it('removes items and releases their holds; another customer\'s item is 404', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    const who = customers[3]!;
+    const added = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id)));
+    const item = added.items.find((i) => i.cartable_id === occurrence.id)!;
+
+    const stranger = await call('POST', '/api/activities/cart/remove', alice, { cart_item_ids: [item.id] });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ message: 'Unable to complete request, item not found.' });
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+
+    const response = await call('POST', `/api/activities/cart/remove?membership_user_id=${who.selfId}&selected_user_id=${who.selfId}`, who, {
+      cart_item_ids: [item.id],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(cartOf(response).items.map((i) => i.id)).not.toContain(item.id);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
+    // The place is free again for someone else.
+    expect((await call('POST', '/api/activities/cart/add', alice, addPayload(occurrence.id))).statusCode).toBe(200);
+  });
+
+  it('clears the basket, releasing every hold', async () => {
+    const a = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
+    const b = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
+    const who = customers[4]!;
+    await call('POST', '/api/activities/cart/add', who, { items: [{ id: a.id }, { id: b.id, purchased_for_user_id: who.childId }] });
+    const response = await call('DELETE', `/api/activities/cart?selected_user_id=${who.selfId}`, who);
+    expect(response.statusCode).toBe(200);
+    expect(cartOf(response)).toMatchObject({ items: [], item_count: 0, total: 0, expires_at: null });
+    expect(await liveClaims(ctx.db, a.id)).toBe(0);
+    expect(await liveClaims(ctx.db, b.id)).toBe(0);
+  });
+});
+
+describe('PUT /api/activities/cart/{cartItemId}', () => {
+  it('changes the ticket type and the person (a new hold for them, the old one released)', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
+    const who = customers[2]!;
+    const item = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id))).items.find((i) => i.cartable_id === occurrence.id)!;
+
+    const junior = await call('PUT', `/api/activities/cart/${item.id}`, who, { pricing_option_id: fx.classOptions.junior, selected_user_id: null });
+    expect(junior.statusCode).toBe(200);
+    expect(cartOf(junior).items.find((i) => i.id === item.id)).toMatchObject({ pricing_option_name: 'Junior', price: { raw: 400 } });
+
+    const child = await call('PUT', `/api/activities/cart/${item.id}`, who, { purchased_for_user_id: who.childId });
+    expect(child.statusCode).toBe(200);
+    expect(cartOf(child).items.find((i) => i.id === item.id)).toMatchObject({ purchased_for_user_id: who.childId, status: 'held' });
+    const claims = await ctx.db.selectFrom('place_claims').select('membership_user_id').where('occurrence_id', '=', occurrence.id).where('status', '=', 'active').execute();
+    expect(claims).toEqual([{ membership_user_id: who.childId }]);
+
+    expect((await call('PUT', `/api/activities/cart/${item.id}`, alice, { pricing_option_id: fx.classOptions.adult })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/activities/cart/${item.id}`, who, { purchased_for_user_id: bob.childId })).statusCode).toBe(403);
+  });
+
+  it('holds an expired item again with hold_again', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    const who = customers[5]!;
+    const item = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id))).items.find((i) => i.cartable_id === occurrence.id)!;
+    await expireClaims(ctx.db, { occurrenceId: occurrence.id });
+    const expired = cartOf(await call('GET', '/api/activities/cart', who)).items.find((i) => i.id === item.id)!;
+    expect(expired).toMatchObject({ status: 'expired' });
+    expect(expired.expires_at).not.toBeNull();
+
+    const response = await call('PUT', `/api/activities/cart/${item.id}`, who, { hold_again: true });
+    expect(response.statusCode).toBe(200);
+    const again = cartOf(response).items.find((i) => i.id === item.id)!;
+    expect(again.status).toBe('held');
+    expect(new Date(again.expires_at!).getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+});
+
+describe('benefit and package removal', () => {
+  it("answers the caller's cart unchanged, and 404 for another customer's item", async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    const cart = cartOf(await call('POST', '/api/activities/cart/add', bob, addPayload(occurrence.id)));
+    const item = cart.items[0]!;
+    for (const extra of ['benefit', 'package']) {
+      const own = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking&selected_user_id=${bob.selfId}`, bob);
+      expect(own.statusCode).toBe(200);
+      expect(cartOf(own)).toEqual(cart);
+      const other = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking`, alice);
+      expect(other.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('expiry', () => {
+  it('frees the place at once: the item shows expired, totals drop, and someone else can hold it without the sweep', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    const who = customers[1]!;
+    await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id));
+    await expireClaims(ctx.db, { occurrenceId: occurrence.id });
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
+    const cart = cartOf(await call('GET', '/api/activities/cart', who));
+    const item = cart.items.find((i) => i.cartable_id === occurrence.id)!;
+    expect(item.status).toBe('expired');
+    expect(cart.total).toBe(cart.items.filter((i) => i.status === 'held').reduce((s, i) => s + i.price.raw, 0));
+
+    const taken = await call('POST', '/api/activities/cart/add', customers[0]!, addPayload(occurrence.id));
+    expect(taken.statusCode).toBe(200);
+    const claims = await ctx.db.selectFrom('place_claims').select(['membership_user_id', 'status']).where('occurrence_id', '=', occurrence.id).orderBy('id').execute();
+    expect(claims).toEqual([
+      { membership_user_id: who.selfId, status: 'released' },
+      { membership_user_id: customers[0]!.selfId, status: 'active' },
+    ]);
+    // The expired item cannot be held again now: the place has gone.
+    const again = await call('PUT', `/api/activities/cart/${item.id}`, who, { hold_again: true });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('the minute sweep marks expired holds released', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 2 });
+    await call('POST', '/api/activities/cart/add', customers[4]!, addPayload(occurrence.id));
+    await expireClaims(ctx.db, { occurrenceId: occurrence.id });
+    await enqueue(ctx.db, 'release-expired-holds');
+    await runDueJobs({ url: ctx.url, db: ctx.db });
+    const claims = await ctx.db.selectFrom('place_claims').select(['status']).where('occurrence_id', '=', occurrence.id).execute();
+    expect(claims).toEqual([{ status: 'released' }]);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM place_claims WHERE status = 'active' AND expires_at <= now()`.execute(ctx.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('under concurrency (a pool of 40 connections)', () => {
+  let db: Db;
+  let app: App;
+  beforeAll(async () => {
+    db = createDb(ctx.url, 40);
+    app = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'silent' }), db, serveWeb: false, validateResponses: true });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.destroy();
+  });
+
+  it('200 parallel adds by different customers for 10 places hold exactly 10; the rest are 409 full', { timeout: 60_000 }, async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 10 });
+    const crowd = await createCustomers(ctx.db, fx.clientId, 200);
+    const responses = await Promise.all(crowd.map((who) => request(app, 'POST', '/api/activities/cart/add', who, addPayload(occurrence.id))));
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(190);
+    for (const r of responses.filter((x) => x.statusCode === 409)) expect(r.json<{ message: string }>().message).toContain('full');
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(10);
+  });
+
+  it('two customers adding one court slot at once: one hold', async () => {
+    const slot = await createOccurrence(ctx.db, fx, { kind: 'court', court: 1, startsInMinutes: 4000 });
+    const [a, b] = await createCustomers(ctx.db, fx.clientId, 2);
+    const responses = await Promise.all([a!, b!].map((who) => request(app, 'POST', '/api/activities/cart/add', who, addPayload(slot.id))));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await liveClaims(ctx.db, slot.id)).toBe(1);
+  });
+
+  it('the same add twice at once for one person: one hold, one item', async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    const responses = await Promise.all([1, 2, 3].map(() => request(app, 'POST', '/api/activities/cart/add', who!, addPayload(occurrence.id))));
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+    expect(cartOf(await request(app, 'GET', '/api/activities/cart', who!)).items).toHaveLength(1);
+  });
+
+  it("answers a lock time-out with 409 and a message without 'full'", { timeout: 20_000 }, async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const blocker = new pg.Client({ connectionString: ctx.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM occurrences WHERE id = $1 FOR UPDATE', [occurrence.id]);
+      const response = await request(app, 'POST', '/api/activities/cart/add', alice, addPayload(occurrence.id));
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ message: CART_BUSY_MESSAGE, code: 'cart_busy' });
+      expect(CART_BUSY_MESSAGE).not.toContain('full');
+    } finally {
+      await blocker.query('ROLLBACK');
+      await blocker.end();
+    }
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
+  });
+});
+
+describe('system allocation of courts', () => {
+  it('allocates another free court at the same time when the requested one is taken', async () => {
+    const sys = await createHoldsFixture(ctx.db, { courtAllocation: 'system', courts: 3 });
+    const slots = await Promise.all([0, 1, 2].map((court) => createOccurrence(ctx.db, sys, { kind: 'court', court, startsInMinutes: 5000 })));
+    const [a, b, c, d] = await createCustomers(ctx.db, sys.clientId, 4);
+    for (const who of [a!, b!, c!]) {
+      expect((await call('POST', '/api/activities/cart/add', who, addPayload(slots[0]!.id))).statusCode).toBe(200);
+    }
+    const held = await ctx.db.selectFrom('place_claims').select('location_id').where('occurrence_id', 'in', slots.map((s) => s.id)).where('status', '=', 'active').orderBy('location_id').execute();
+    expect(held.map((h) => h.location_id)).toEqual(sys.courtIds);
+    const none = await call('POST', '/api/activities/cart/add', d!, addPayload(slots[0]!.id));
+    expect(none.statusCode).toBe(409);
+    expect(none.json<{ message: string }>().message).toBe(CART_FULL_MESSAGE);
+  });
+});

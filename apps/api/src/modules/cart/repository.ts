@@ -1,0 +1,361 @@
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from '../../db/connect.ts';
+import type { ActivityKind, ClaimKind } from '../../db/schema.ts';
+
+/**
+ * A query on every basket request's path as a named prepared statement (parsed and planned once
+ * per pooled connection: planning the basket's nine-table join cost more than running it). In a
+ * transaction it runs on the transaction's connection, unnamed.
+ */
+const named = async <Row>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<Row[]> => {
+  const pool = poolOf(db);
+  if (pool && !db.isTransaction) return (await pool.query({ name, text, values: [...values] })).rows as Row[];
+  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+};
+
+/* ---- People ---- */
+
+/** The account's membership users: the customer ('self') and their family members. */
+export const findMembershipUsers = (db: Db, clientId: number, accountUserId: number) =>
+  named<{ id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other' }>(
+    db,
+    'cart_membership_users',
+    'SELECT id, first_name, last_name, relationship FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id',
+    [clientId, accountUserId],
+  );
+
+export const findAccountEmail = (db: Db, clientId: number, accountUserId: number) =>
+  db.selectFrom('users').select(['email', 'first_name']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
+
+/* ---- Occurrences and prices ---- */
+
+export type OccurrenceForCart = {
+  id: number;
+  uuid: string;
+  activity_id: number;
+  kind: ActivityKind;
+  starts_at: Date;
+  location_id: number | null;
+  allocation_strategy: string | null;
+  cancelled_at: Date | null;
+};
+
+const occurrenceForCart = (db: Db, clientId: number) =>
+  db
+    .selectFrom('occurrences as o')
+    .innerJoin('activities as a', 'a.id', 'o.activity_id')
+    .innerJoin('activity_categories as c', 'c.id', 'o.category_id')
+    .select([
+      'o.id',
+      'o.uuid',
+      'o.activity_id',
+      'a.kind',
+      'o.starts_at',
+      'o.location_id',
+      'c.allocation_strategy',
+      'o.cancelled_at',
+    ])
+    .where('o.client_id', '=', clientId);
+
+/** An occurrence by its numeric (v1) id or its uuid (v2). */
+export const findOccurrence = (db: Db, clientId: number, ref: { id: number } | { uuid: string }): Promise<OccurrenceForCart | undefined> =>
+  'id' in ref
+    ? occurrenceForCart(db, clientId).where('o.id', '=', ref.id).executeTakeFirst()
+    : occurrenceForCart(db, clientId).where('o.uuid', '=', ref.uuid).executeTakeFirst();
+
+/** An occurrence (numeric id or uuid) with the pricing option asked for, or its first one, in one query. */
+export const findOccurrenceWithOption = async (
+  db: Db,
+  clientId: number,
+  ref: { id: number } | { uuid: string },
+  optionId: number | undefined,
+): Promise<(OccurrenceForCart & { option: { id: number; name: string; price_pence: number } | null }) | undefined> => {
+  const rows = await named<OccurrenceForCart & { option_id: number | null; option_name: string | null; option_price: number | null }>(
+    db,
+    'id' in ref ? 'cart_occurrence_by_id' : 'cart_occurrence_by_uuid',
+    `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
+            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price
+       FROM occurrences o
+       JOIN activities a ON a.id = o.activity_id
+       JOIN activity_categories c ON c.id = o.category_id
+       LEFT JOIN LATERAL (
+         SELECT p.id, p.name, p.price_pence FROM pricing_options p
+          WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND ($3::integer IS NULL OR p.id = $3::integer)
+          ORDER BY p.sort_order, p.id LIMIT 1
+       ) po ON true
+      WHERE o.client_id = $1 AND ${'id' in ref ? 'o.id = $2::integer' : 'o.uuid = $2::uuid'}`,
+    [clientId, 'id' in ref ? ref.id : ref.uuid, optionId ?? null],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const { option_id, option_name, option_price, ...occurrence } = row;
+  return { ...occurrence, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price! } };
+};
+
+/**
+ * Other courts of the same activity at the same start (system allocation): live, not cancelled,
+ * in the venue's court order.
+ */
+export const findAlternativeOccurrences = (db: Db, clientId: number, occurrence: OccurrenceForCart) =>
+  db
+    .selectFrom('occurrences as o')
+    .leftJoin('locations as l', 'l.id', 'o.location_id')
+    .select('o.id')
+    .where('o.client_id', '=', clientId)
+    .where('o.activity_id', '=', occurrence.activity_id)
+    .where('o.starts_at', '=', occurrence.starts_at)
+    .where('o.id', '<>', occurrence.id)
+    .where('o.cancelled_at', 'is', null)
+    .orderBy('l.sort_order')
+    .orderBy('o.id')
+    .execute();
+
+/** The pricing option `id` of the activity, or its first one when `id` is undefined. */
+export const findPricingOption = (db: Db, clientId: number, activityId: number, id: number | undefined) => {
+  let query = db
+    .selectFrom('pricing_options')
+    .select(['id', 'name', 'price_pence'])
+    .where('client_id', '=', clientId)
+    .where('activity_id', '=', activityId);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.orderBy('sort_order').orderBy('id').limit(1).executeTakeFirst();
+};
+
+/* ---- Claims ---- */
+
+export type HoldOutcome = 'held' | 'already_held' | 'already_booked' | 'full' | 'reserved' | 'started' | 'cancelled' | 'not_found';
+export type HoldResult = { outcome: HoldOutcome; claim_id: number | null; released: number };
+
+/** `hold_place()` of migration 0010: lock, release the expired, count, insert (docs/holds.md). */
+export const holdPlace = async (
+  db: Db,
+  args: { occurrenceId: number; accountUserId: number; membershipUserId: number; kind: Exclude<ClaimKind, 'booking'>; expiresAt: Date },
+): Promise<HoldResult> => {
+  const { rows } = await sql<HoldResult>`
+    SELECT outcome, claim_id, released
+      FROM hold_place(${args.occurrenceId}::integer, ${args.accountUserId}::integer, ${args.membershipUserId}::integer,
+                      ${args.kind}::text, ${args.expiresAt}::timestamptz)`.execute(db);
+  return rows[0]!;
+};
+
+export type AddOutcome = HoldOutcome | 'other_basket';
+
+/** `cart_add_item()` of migration 0010: hold_place() plus the open basket and its item, in one statement. */
+export const cartAddItem = async (
+  db: Db,
+  args: {
+    clientId: number;
+    accountUserId: number;
+    selectedUserId: number;
+    occurrenceId: number;
+    membershipUserId: number;
+    pricingOptionId: number;
+    pricePence: number;
+    expiresAt: Date;
+  },
+): Promise<{ outcome: AddOutcome; claim_id: number | null; cart_item_id: number | null }> => {
+  const rows = await named<{ outcome: AddOutcome; claim_id: number | null; cart_item_id: number | null }>(
+    db,
+    'cart_add_item',
+    'SELECT outcome, claim_id, cart_item_id FROM cart_add_item($1::integer, $2::integer, $3::integer, $4::integer, $5::integer, $6::integer, $7::integer, $8::timestamptz)',
+    [args.clientId, args.accountUserId, args.selectedUserId, args.occurrenceId, args.membershipUserId, args.pricingOptionId, args.pricePence, args.expiresAt],
+  );
+  return rows[0]!;
+};
+
+/** Releases active claims (holds and offers); the 0010 trigger queues the waitlist's promotion. */
+export const releaseClaims = async (db: Db, claimIds: readonly number[]) => {
+  if (!claimIds.length) return;
+  await db
+    .updateTable('place_claims')
+    .set({ status: 'released', released_at: sql<Date>`now()` })
+    .where('id', 'in', claimIds)
+    .where('status', '=', 'active')
+    .where('kind', '<>', 'booking')
+    .execute();
+};
+
+/** The cart item (with its cart) a claim is attached to. */
+export const findItemByClaim = (db: Db, claimId: number) =>
+  db.selectFrom('cart_items').select(['id', 'cart_id']).where('claim_id', '=', claimId).executeTakeFirst();
+
+/* ---- Carts ---- */
+
+export const findOpenCart = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) =>
+  (
+    await named<{ id: number; uuid: string; source: string; membership_user_id: number }>(
+      db,
+      'cart_open_cart',
+      `SELECT id, uuid::text AS uuid, source, membership_user_id FROM carts
+        WHERE client_id = $1 AND account_user_id = $2 AND membership_user_id = $3 AND status = 'open'`,
+      [clientId, accountUserId, membershipUserId],
+    )
+  )[0];
+
+/** The open cart of (account, selected person), created if missing; safe when two requests race. */
+export const openCart = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) => {
+  await sql`
+    INSERT INTO carts (client_id, account_user_id, membership_user_id)
+    VALUES (${clientId}, ${accountUserId}, ${membershipUserId})
+    ON CONFLICT (account_user_id, membership_user_id) WHERE status = 'open' DO NOTHING`.execute(db);
+  return (await findOpenCart(db, clientId, accountUserId, membershipUserId))!;
+};
+
+export const touchCart = (db: Db, cartId: number) =>
+  db.updateTable('carts').set({ updated_at: sql<never>`now()` }).where('id', '=', cartId).execute();
+
+/**
+ * Adds an item, or points the person's existing item for that occurrence at the new claim and
+ * price (its origin stays: an offer held again is still the offer).
+ */
+export const upsertCartItem = (
+  db: Db,
+  item: {
+    clientId: number;
+    cartId: number;
+    occurrenceId: number;
+    pricingOptionId: number;
+    purchasedForUserId: number;
+    claimId: number;
+    pricePence: number;
+    origin: 'customer' | 'waitlist_offer';
+  },
+) =>
+  db
+    .insertInto('cart_items')
+    .values({
+      client_id: item.clientId,
+      cart_id: item.cartId,
+      occurrence_id: item.occurrenceId,
+      pricing_option_id: item.pricingOptionId,
+      purchased_for_user_id: item.purchasedForUserId,
+      claim_id: item.claimId,
+      price_pence: item.pricePence,
+      origin: item.origin,
+    })
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'occurrence_id', 'purchased_for_user_id']).doUpdateSet((eb) => ({
+        claim_id: eb.ref('excluded.claim_id'),
+        pricing_option_id: eb.ref('excluded.pricing_option_id'),
+        price_pence: eb.ref('excluded.price_pence'),
+      })),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Items of any open cart of the account, by id (another account's ids are simply not found). */
+export const findAccountItems = (db: Db, clientId: number, accountUserId: number, itemIds: readonly number[]) =>
+  db
+    .selectFrom('cart_items as i')
+    .innerJoin('carts as c', 'c.id', 'i.cart_id')
+    .leftJoin('place_claims as pc', 'pc.id', 'i.claim_id')
+    .select([
+      'i.id',
+      'i.cart_id',
+      'i.occurrence_id',
+      'i.purchased_for_user_id',
+      'i.pricing_option_id',
+      'i.claim_id',
+      'i.origin',
+      'c.membership_user_id as cart_membership_user_id',
+      sql<boolean>`coalesce(pc.status = 'active' AND pc.expires_at > now(), false)`.as('held'),
+    ])
+    .where('i.client_id', '=', clientId)
+    .where('c.account_user_id', '=', accountUserId)
+    .where('c.status', '=', 'open')
+    .where('i.id', 'in', itemIds.length ? itemIds : [0])
+    .execute();
+
+export const deleteCartItems = async (db: Db, itemIds: readonly number[]) => {
+  if (!itemIds.length) return;
+  await db.deleteFrom('cart_items').where('id', 'in', itemIds).execute();
+};
+
+export const updateCartItem = (
+  db: Db,
+  itemId: number,
+  changes: Partial<{ pricing_option_id: number; price_pence: number; purchased_for_user_id: number; claim_id: number }>,
+) => db.updateTable('cart_items').set(changes).where('id', '=', itemId).execute();
+
+/** Every item of one cart (claims only: used to release them all when the cart is cleared). */
+export const findCartClaims = (db: Db, cartId: number) =>
+  db.selectFrom('cart_items').select(['id', 'claim_id']).where('cart_id', '=', cartId).execute();
+
+/* ---- The cart as the wire shows it ---- */
+
+export type CartItemRow = {
+  id: number;
+  name: string;
+  occurrence_id: number;
+  occurrence_uuid: string;
+  starts_at: Date;
+  ends_at: Date;
+  local_date: string;
+  starts_24: string;
+  starts_12: string;
+  ends_24: string;
+  ends_12: string;
+  location_name: string | null;
+  venue_slug: string;
+  venue_name: string;
+  category_slug: string;
+  category_name: string;
+  kind: ActivityKind;
+  purchased_for_user_id: number;
+  first_name: string;
+  last_name: string;
+  pricing_option_id: number;
+  pricing_option_name: string;
+  price_pence: number;
+  held: boolean;
+  expires_at: Date | null;
+  origin: 'customer' | 'waitlist_offer';
+};
+
+/** One query: the open cart's items with what the basket shows, times in the venue's zone. */
+export const findCartItemsForView = (db: Db, clientId: number, accountUserId: number, membershipUserId: number): Promise<CartItemRow[]> =>
+  named<CartItemRow>(
+    db,
+    'cart_items_view',
+    `
+    SELECT i.id, a.name, o.id AS occurrence_id, o.uuid::text AS occurrence_uuid, o.starts_at, o.ends_at,
+           o.local_date::text AS local_date,
+           to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
+           to_char(o.starts_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS starts_12,
+           to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS ends_24,
+           to_char(o.ends_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS ends_12,
+           l.name AS location_name, v.slug AS venue_slug, v.name AS venue_name,
+           cat.slug AS category_slug, cat.name AS category_name, a.kind,
+           i.purchased_for_user_id, mu.first_name, mu.last_name,
+           i.pricing_option_id, po.name AS pricing_option_name, i.price_pence,
+           coalesce(pc.status = 'active' AND pc.expires_at > now(), false) AS held,
+           pc.expires_at, i.origin
+      FROM carts c
+      JOIN cart_items i ON i.cart_id = c.id
+      JOIN occurrences o ON o.id = i.occurrence_id
+      JOIN activities a ON a.id = o.activity_id
+      JOIN venues v ON v.id = o.venue_id
+      JOIN activity_categories cat ON cat.id = o.category_id
+      JOIN pricing_options po ON po.id = i.pricing_option_id
+      JOIN membership_users mu ON mu.id = i.purchased_for_user_id
+      LEFT JOIN locations l ON l.id = o.location_id
+      LEFT JOIN place_claims pc ON pc.id = i.claim_id
+     WHERE c.client_id = $1 AND c.account_user_id = $2 AND c.membership_user_id = $3
+       AND c.status = 'open'
+     ORDER BY o.starts_at, i.id`,
+    [clientId, accountUserId, membershipUserId],
+  );
+
+export const findCurrencySymbol = async (db: Db, clientId: number) =>
+  (await named<{ currency_symbol: string }>(db, 'cart_currency', 'SELECT currency_symbol FROM clients WHERE id = $1', [clientId]))[0]?.currency_symbol;
+
+/** One batch of expired holds and offers marked released (rows another transaction holds are skipped). */
+export const releaseExpiredClaims = async (db: Db, batch: number): Promise<number> => {
+  const result = await sql`
+    UPDATE place_claims SET status = 'released', released_at = now()
+     WHERE id IN (SELECT id FROM place_claims
+                   WHERE status = 'active' AND expires_at <= now()
+                   ORDER BY expires_at LIMIT ${batch}
+                   FOR UPDATE SKIP LOCKED)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+};

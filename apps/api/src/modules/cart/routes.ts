@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import {
+  ZCartAddRequest,
+  ZCartExtraRemoveQuery,
+  ZCartQuery,
+  ZCartRemoveQuery,
+  ZCartRemoveRequest,
+  ZCartResponse,
+  ZCartUpdateParams,
+  ZCartUpdateRequest,
+} from '@app/contract/cart/cart';
+import type { FastifyRequest } from 'fastify';
+import * as cart from './service.ts';
+
+const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 400: ZErrorResponse };
+
+const caller = (request: FastifyRequest): cart.CartCaller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
+
+/**
+ * The basket (spec §7 "Cart", base `/api/activities/cart`): every route needs a login and answers
+ * the whole cart of the selected person (docs/holds.md).
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+
+  app.get(
+    '/api/activities/cart',
+    {
+      ...guarded,
+      schema: { tags: ['cart'], summary: "The selected person's basket", querystring: ZCartQuery, response: { 200: ZCartResponse, ...errors } },
+    },
+    async (request) => ({ data: await cart.getCart(app.db, caller(request), request.query) }),
+  );
+
+  app.delete(
+    '/api/activities/cart',
+    {
+      ...guarded,
+      schema: { tags: ['cart'], summary: 'Clear the basket (releases every hold)', querystring: ZCartQuery, response: { 200: ZCartResponse, ...errors } },
+    },
+    async (request) => ({ data: await cart.clearCart(app.db, caller(request), request.query) }),
+  );
+
+  app.post(
+    '/api/activities/cart/add',
+    {
+      ...guarded,
+      schema: {
+        tags: ['cart'],
+        summary: 'Hold places and add them to the basket (all items or none; 409 when full)',
+        body: ZCartAddRequest,
+        response: { 200: ZCartResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await cart.addToCart(app.db, caller(request), request.body, app.config.HOLD_MINUTES) }),
+  );
+
+  app.post(
+    '/api/activities/cart/remove',
+    {
+      ...guarded,
+      schema: {
+        tags: ['cart'],
+        summary: 'Remove items from the basket (releases their holds)',
+        querystring: ZCartRemoveQuery,
+        body: ZCartRemoveRequest,
+        response: { 200: ZCartResponse, ...errors },
+      },
+    },
+    async (request) =>
+      ({
+        data: await cart.removeFromCart(app.db, caller(request), request.body.cart_item_ids, {
+          selected_user_id: request.query.selected_user_id ?? request.body.selected_user_id,
+          membership_user_id: request.query.membership_user_id ?? request.body.membership_user_id,
+        }),
+      }),
+  );
+
+  app.put(
+    '/api/activities/cart/:cartItemId',
+    {
+      ...guarded,
+      schema: {
+        tags: ['cart'],
+        summary: 'Change an item (ticket type, person) or hold an expired item again',
+        params: ZCartUpdateParams,
+        body: ZCartUpdateRequest,
+        response: { 200: ZCartResponse, ...errors },
+      },
+    },
+    async (request) =>
+      ({
+        data: await cart.updateItem(app.db, caller(request), request.params.cartItemId, request.body, request.body, app.config.HOLD_MINUTES),
+      }),
+  );
+
+  for (const extra of ['benefit', 'package'] as const) {
+    app.delete(
+      `/api/activities/${extra}/remove/:cartItemId`,
+      {
+        ...guarded,
+        schema: {
+          tags: ['cart'],
+          summary: `Remove the ${extra} applied to a basket item (none can be applied yet: the cart unchanged)`,
+          params: ZCartUpdateParams,
+          querystring: ZCartExtraRemoveQuery,
+          response: { 200: ZCartResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await cart.removeAppliedExtra(app.db, caller(request), request.params.cartItemId, request.query) }),
+    );
+  }
+};

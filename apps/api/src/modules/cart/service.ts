@@ -1,0 +1,453 @@
+import { createHash } from 'node:crypto';
+import { CART_BUSY_MESSAGE, CART_FULL_MESSAGE, type CartAddRequest, type CartDto, type CartItemDto } from '@app/contract/cart/cart';
+import { DEFAULT_CURRENCY_SYMBOL, toMoney } from '@app/contract/rules/money';
+import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
+
+export const CART_SOURCE = 'activity-booking';
+
+export type CartCaller = { clientId: number; accountUserId: number };
+export type PersonIds = { selected_user_id?: number | null | undefined; membership_user_id?: number | null | undefined };
+type Person = Awaited<ReturnType<typeof repo.findMembershipUsers>>[number];
+
+/* ---- People (spec §6: the selected user decides whose basket is used) ---- */
+
+/**
+ * The caller's membership users and the selected one: `selected_user_id`, else
+ * `membership_user_id`, else the customer. Any id that is not one of theirs: 403.
+ */
+export const resolvePeople = async (db: Db, caller: CartCaller, ids: PersonIds) => {
+  const people = await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId);
+  const self = people.find((p) => p.relationship === 'self') ?? people[0];
+  if (!self) throw forbidden();
+  const pick = (id: number | null | undefined): Person => {
+    if (id === null || id === undefined) return self;
+    const person = people.find((p) => p.id === id);
+    if (!person) throw forbidden();
+    return person;
+  };
+  pick(ids.membership_user_id);
+  const selected = pick(ids.selected_user_id ?? ids.membership_user_id);
+  return { people, self, selected, pick };
+};
+
+/* ---- Errors from the database ---- */
+
+const BUSY_SQLSTATES = new Set(['55P03', '40001', '40P01', '57014']);
+
+/** Lock time-outs and contention that outlived the retries: 409 without 'full'. */
+export const asBusy = (error: unknown): unknown => {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) {
+    return new AppError({ code: 'cart_busy', status: 409, message: CART_BUSY_MESSAGE, cause: error });
+  }
+  return error;
+};
+
+export const cartFull = () => conflict('cart_full', CART_FULL_MESSAGE);
+
+/** What a refusal of hold_place() means to the customer (full is 409 with 'full'). */
+const refusal = (outcome: repo.HoldOutcome): AppError => {
+  switch (outcome) {
+    case 'started':
+      return badRequest('occurrence_started', 'This session has already started.');
+    case 'cancelled':
+      return badRequest('occurrence_cancelled', 'This session has been cancelled.');
+    case 'not_found':
+      return notFound('occurrence_not_found');
+    case 'already_booked':
+      return badRequest('already_booked', 'This person has already booked this session.');
+    default:
+      return cartFull();
+  }
+};
+
+/* ---- The cart as the wire shows it ---- */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
+  id: row.id,
+  name: row.name,
+  type: 'purchasableOccurrence',
+  cartable_id: row.occurrence_id,
+  cartable_uuid: row.occurrence_uuid,
+  cartable_resource: {
+    starts_at: iso(row.starts_at),
+    ends_at: iso(row.ends_at),
+    date: row.local_date,
+    starts_at_clock: { format_12_hour: row.starts_12, format_24_hour: row.starts_24 },
+    ends_at_clock: { format_12_hour: row.ends_12, format_24_hour: row.ends_24 },
+    location: row.location_name === null ? null : { name: row.location_name },
+    venue: { slug: row.venue_slug, name: row.venue_name },
+    category: { slug: row.category_slug, name: row.category_name },
+    kind: row.kind,
+  },
+  purchased_for_user_id: row.purchased_for_user_id,
+  purchased_for: { id: row.purchased_for_user_id, first_name: row.first_name, last_name: row.last_name },
+  pricing_option_id: row.pricing_option_id,
+  pricing_option_name: row.pricing_option_name,
+  price: { raw: row.price_pence, formatted: toMoney(row.price_pence, symbol).formatted },
+  status: row.held ? 'held' : 'expired',
+  expires_at: row.expires_at === null ? null : iso(row.expires_at),
+  origin: row.origin,
+  sort_by: `${iso(row.starts_at)}#${String(row.id).padStart(10, '0')}`,
+  enable_print_receipt: false,
+});
+
+const zeroCredit = (type: 'general' | 'membership') => ({ type, total_available: 0, max_applicable: 0 });
+
+/**
+ * The whole cart of (account, selected person). Totals count held items only (an expired item
+ * has no place behind it until it is held again); `item_count` counts every item shown.
+ * Prices include VAT (tax_total 0); credits are zero until checkout (issue 10).
+ */
+export const cartView = async (db: Db, caller: CartCaller, selectedUserId: number): Promise<CartDto> => {
+  const [cart, symbol, rows] = await Promise.all([
+    repo.findOpenCart(db, caller.clientId, caller.accountUserId, selectedUserId),
+    repo.findCurrencySymbol(db, caller.clientId),
+    repo.findCartItemsForView(db, caller.clientId, caller.accountUserId, selectedUserId),
+  ]);
+  const currency = symbol ?? DEFAULT_CURRENCY_SYMBOL;
+  const items = rows.map((row) => toItem(row, currency));
+  const held = items.filter((item) => item.status === 'held');
+  const total = held.reduce((sum, item) => sum + item.price.raw, 0);
+  const expiries = held.map((item) => item.expires_at).filter((e): e is string => e !== null).sort();
+  const hash = createHash('sha256')
+    .update(items.map((item) => `${item.id}:${item.price.raw}`).join(','))
+    .digest('hex');
+  return {
+    id: cart?.id ?? null,
+    uuid: cart?.uuid ?? null,
+    source: cart?.source ?? CART_SOURCE,
+    items,
+    item_count: items.length,
+    total,
+    sub_total: total,
+    tax_total: 0,
+    balance: total,
+    formatted_total: toMoney(total, currency).formatted,
+    formatted_balance: toMoney(total, currency).formatted,
+    credits: { general: zeroCredit('general'), membership: zeroCredit('membership') },
+    attendee_waivers_required: 0,
+    payments: [],
+    selected_user_id: selectedUserId,
+    complete_order_id: null,
+    expires_at: expiries[0] ?? null,
+    itemHash: hash,
+    item_hash: hash,
+  };
+};
+
+export const getCart = async (db: Db, caller: CartCaller, ids: PersonIds) => {
+  const { selected } = await resolvePeople(db, caller, ids);
+  return cartView(db, caller, selected.id);
+};
+
+/* ---- Holding ---- */
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/** A promotion for an occurrence whose free places are kept for its waitlist. */
+const queuePromotion = (db: Db, occurrenceId: number) =>
+  enqueue(db, 'promote-waitlist', { occurrenceId }, { jobKey: `promote-waitlist:${occurrenceId}` });
+
+/**
+ * Holds one place of `occurrence` for `membershipUserId` (or, for a court whose category lets
+ * the system allocate, a free court at the same time). Returns the claim and the occurrence it
+ * is on; throws the refusal. Must run inside the add's transaction.
+ */
+const holdOne = async (
+  trx: Db,
+  caller: CartCaller,
+  occurrence: repo.OccurrenceForCart,
+  membershipUserId: number,
+  expiresAt: Date,
+  reserved: Set<number>,
+) => {
+  const attempt = (occurrenceId: number) =>
+    repo.holdPlace(trx, { occurrenceId, accountUserId: caller.accountUserId, membershipUserId, kind: 'hold', expiresAt });
+  const first = await attempt(occurrence.id);
+  if (first.outcome === 'held' || first.outcome === 'already_held') return { claimId: first.claim_id!, occurrenceId: occurrence.id };
+  if (first.outcome === 'reserved') reserved.add(occurrence.id);
+  const systemAllocates = occurrence.kind === 'resource' && occurrence.allocation_strategy !== 'customer';
+  if (first.outcome === 'full' && systemAllocates) {
+    for (const alternative of await repo.findAlternativeOccurrences(trx, caller.clientId, occurrence)) {
+      const next = await attempt(alternative.id);
+      if (next.outcome === 'held' || next.outcome === 'already_held') return { claimId: next.claim_id!, occurrenceId: alternative.id };
+    }
+  }
+  throw refusal(first.outcome);
+};
+
+const OCCURRENCE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A v1 numeric id (number or digits) or a v2 uuid. */
+const occurrenceRef = (id: number | string): { id: number } | { uuid: string } | null => {
+  if (typeof id === 'number') return { id };
+  if (/^\d{1,9}$/.test(id)) return { id: Number(id) };
+  return OCCURRENCE_UUID.test(id) ? { uuid: id.toLowerCase() } : null;
+};
+
+const TICKET_NOT_AVAILABLE = 'The selected ticket type is not available for this session.';
+
+type WantedItem = {
+  occurrence: repo.OccurrenceForCart;
+  person: Person;
+  option: { id: number; name: string; price_pence: number };
+};
+
+/**
+ * One item through cart_add_item() (hold, basket, item in one statement); for a court whose
+ * category lets the system allocate, another free court at the same time when it is taken.
+ */
+const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: WantedItem, expiresAt: Date, reserved: Set<number>) => {
+  const attempt = (occurrenceId: number) =>
+    repo.cartAddItem(db, {
+      clientId: caller.clientId,
+      accountUserId: caller.accountUserId,
+      selectedUserId: selectedId,
+      occurrenceId,
+      membershipUserId: want.person.id,
+      pricingOptionId: want.option.id,
+      pricePence: want.option.price_pence,
+      expiresAt,
+    });
+  const first = await attempt(want.occurrence.id);
+  if (first.outcome === 'held' || first.outcome === 'already_held') return;
+  if (first.outcome === 'reserved') reserved.add(want.occurrence.id);
+  const systemAllocates = want.occurrence.kind === 'resource' && want.occurrence.allocation_strategy !== 'customer';
+  if (first.outcome === 'full' && systemAllocates) {
+    for (const alternative of await repo.findAlternativeOccurrences(db, caller.clientId, want.occurrence)) {
+      const next = await attempt(alternative.id);
+      if (next.outcome === 'held' || next.outcome === 'already_held') return;
+    }
+  }
+  if (first.outcome === 'other_basket') {
+    throw badRequest('held_in_another_basket', `${want.person.first_name} already has this session in another basket.`);
+  }
+  throw refusal(first.outcome);
+};
+
+/**
+ * POST cart/add: every item is held in one transaction (all or nothing); a single item is one
+ * atomic statement (cart_add_item), so the occurrence lock is held only for that statement.
+ * Full → 409 with CART_FULL_MESSAGE and the cart unchanged; lock time-out or contention → 409
+ * CART_BUSY_MESSAGE.
+ */
+export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
+  const { selected, pick } = await resolvePeople(db, caller, body);
+  const wanted: WantedItem[] = await Promise.all(
+    body.items.map(async (item, index) => {
+      if (item.type !== undefined && item.type !== 'purchasableOccurrence') {
+        throw unprocessable('validation_failed', 'The given data was invalid.', {
+          [`items.${index}.type`]: ['Only purchasableOccurrence items can be added to the basket.'],
+        });
+      }
+      const ref = occurrenceRef(item.id);
+      const optionId = item.ticket_id ?? item.pricing_option_id;
+      const found = ref ? await repo.findOccurrenceWithOption(db, caller.clientId, ref, optionId ?? undefined) : undefined;
+      if (!found) throw notFound('occurrence_not_found');
+      const person = pick(item.purchased_for_user_id);
+      const { option, ...occurrence } = found;
+      if (!option) {
+        throw unprocessable('validation_failed', 'The given data was invalid.', {
+          [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],
+        });
+      }
+      return { occurrence, person, option };
+    }),
+  );
+  // One order of locks for every transaction: two baskets with the same sessions never deadlock.
+  wanted.sort((a, b) => a.occurrence.id - b.occurrence.id);
+  const reserved = new Set<number>();
+  const expiresAt = minutesFromNow(holdMinutes);
+  try {
+    if (wanted.length === 1) {
+      await addOne(db, caller, selected.id, wanted[0]!, expiresAt, reserved);
+    } else {
+      await inTransaction(db, async (trx) => {
+        reserved.clear();
+        for (const want of wanted) await addOne(trx, caller, selected.id, want, expiresAt, reserved);
+      });
+    }
+  } catch (error) {
+    // Places kept for waiters: make sure their promotion is on its way.
+    for (const occurrenceId of reserved) await queuePromotion(db, occurrenceId);
+    throw asBusy(error);
+  }
+  return cartView(db, caller, selected.id);
+};
+
+/** Releases the claims behind items and deletes the items (promotion is queued by the 0010 trigger). */
+const dropItems = async (trx: Db, items: readonly { id: number; claim_id: number | null }[]) => {
+  await repo.releaseClaims(
+    trx,
+    items.map((i) => i.claim_id).filter((id): id is number => id !== null),
+  );
+  await repo.deleteCartItems(
+    trx,
+    items.map((i) => i.id),
+  );
+};
+
+/** DELETE cart: every item's hold is released and the items go. */
+export const clearCart = async (db: Db, caller: CartCaller, ids: PersonIds): Promise<CartDto> => {
+  const { selected } = await resolvePeople(db, caller, ids);
+  await inTransaction(db, async (trx) => {
+    const cart = await repo.findOpenCart(trx, caller.clientId, caller.accountUserId, selected.id);
+    if (!cart) return;
+    await dropItems(trx, await repo.findCartClaims(trx, cart.id));
+    await repo.touchCart(trx, cart.id);
+  }).catch((error: unknown) => {
+    throw asBusy(error);
+  });
+  return cartView(db, caller, selected.id);
+};
+
+/** An item of the caller's open carts, or 404 (another customer's item is simply not found). */
+const ownItems = async (db: Db, caller: CartCaller, itemIds: readonly number[]) => {
+  const items = await repo.findAccountItems(db, caller.clientId, caller.accountUserId, itemIds);
+  if (items.length !== new Set(itemIds).size) throw notFound('cart_item_not_found');
+  return items;
+};
+
+/** POST cart/remove: the items' holds are released. */
+export const removeFromCart = async (db: Db, caller: CartCaller, itemIds: readonly number[], ids: PersonIds): Promise<CartDto> => {
+  const { selected } = await resolvePeople(db, caller, ids);
+  await inTransaction(db, async (trx) => {
+    await dropItems(trx, await ownItems(trx, caller, itemIds));
+  }).catch((error: unknown) => {
+    throw asBusy(error);
+  });
+  return cartView(db, caller, selected.id);
+};
+
+export type UpdateItemChanges = {
+  pricing_option_id?: number | undefined;
+  purchased_for_user_id?: number | null | undefined;
+  hold_again?: boolean | undefined;
+};
+
+/**
+ * PUT cart/{cartItemId}: another ticket type, another person (a new hold for them, the old one
+ * released), or `hold_again` for an expired item. A waitlist offer stays with the person offered.
+ */
+export const updateItem = async (
+  db: Db,
+  caller: CartCaller,
+  itemId: number,
+  changes: UpdateItemChanges,
+  ids: PersonIds,
+  holdMinutes: number,
+): Promise<CartDto> => {
+  const { selected, pick } = await resolvePeople(db, caller, ids);
+  const [item] = await ownItems(db, caller, [itemId]);
+  const person = changes.purchased_for_user_id === undefined ? undefined : pick(changes.purchased_for_user_id ?? selected.id);
+  const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item!.occurrence_id }))!;
+  const option =
+    changes.pricing_option_id === undefined
+      ? undefined
+      : await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, changes.pricing_option_id);
+  if (changes.pricing_option_id !== undefined && !option) {
+    throw unprocessable('validation_failed', 'The given data was invalid.', { pricing_option_id: [TICKET_NOT_AVAILABLE] });
+  }
+  const personChanges = person !== undefined && person.id !== item!.purchased_for_user_id;
+  if (personChanges && item!.origin === 'waitlist_offer') {
+    throw badRequest('offer_not_transferable', 'A waitlist offer is for the person who was waiting.');
+  }
+  const reserved = new Set<number>();
+  try {
+    await inTransaction(db, async (trx) => {
+      reserved.clear();
+      const forWhom = personChanges ? person : undefined;
+      if (forWhom || (changes.hold_again && !item!.held)) {
+        const held = await holdOne(trx, caller, occurrence, forWhom?.id ?? item!.purchased_for_user_id, minutesFromNow(holdMinutes), reserved);
+        if (forWhom && item!.claim_id !== null) await repo.releaseClaims(trx, [item!.claim_id]);
+        await repo.updateCartItem(trx, item!.id, {
+          claim_id: held.claimId,
+          ...(forWhom ? { purchased_for_user_id: forWhom.id } : {}),
+        });
+      }
+      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: option.price_pence });
+      await repo.touchCart(trx, item!.cart_id);
+    });
+  } catch (error) {
+    for (const occurrenceId of reserved) await queuePromotion(db, occurrenceId);
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23505') throw badRequest('already_in_basket', 'That person already has this session in the basket.');
+    throw asBusy(error);
+  }
+  return cartView(db, caller, selected.id);
+};
+
+/**
+ * DELETE benefit/remove/{id} and package/remove/{id}: no benefit or package can be applied yet
+ * (memberships and packages come later), so there is nothing to remove: the caller's item
+ * answers the cart unchanged, another's 404.
+ */
+export const removeAppliedExtra = async (db: Db, caller: CartCaller, itemId: number, ids: PersonIds): Promise<CartDto> => {
+  const { selected } = await resolvePeople(db, caller, ids);
+  await ownItems(db, caller, [itemId]);
+  return cartView(db, caller, selected.id);
+};
+
+/* ---- Waitlist offers (called by the waitlist service) ---- */
+
+/**
+ * Holds a freed place as an offer for a waiting person and puts it in their open basket
+ * (origin 'waitlist_offer'). Runs in the promotion's transaction, under the occurrence lock
+ * that hold_place() takes.
+ */
+export const offerPlace = async (
+  trx: Db,
+  offer: { clientId: number; accountUserId: number; membershipUserId: number; occurrenceId: number; activityId: number; expiresAt: Date },
+): Promise<repo.HoldResult> => {
+  const result = await repo.holdPlace(trx, {
+    occurrenceId: offer.occurrenceId,
+    accountUserId: offer.accountUserId,
+    membershipUserId: offer.membershipUserId,
+    kind: 'offer',
+    expiresAt: offer.expiresAt,
+  });
+  if (result.outcome !== 'held') return result;
+  const cart = await repo.openCart(trx, offer.clientId, offer.accountUserId, offer.membershipUserId);
+  const option = await repo.findPricingOption(trx, offer.clientId, offer.activityId, undefined);
+  if (!option) throw new AppError({ code: 'no_pricing_option', status: 500, message: `Activity ${offer.activityId} has no pricing option.` });
+  await repo.upsertCartItem(trx, {
+    clientId: offer.clientId,
+    cartId: cart.id,
+    occurrenceId: offer.occurrenceId,
+    pricingOptionId: option.id,
+    purchasedForUserId: offer.membershipUserId,
+    claimId: result.claim_id!,
+    pricePence: option.price_pence,
+    origin: 'waitlist_offer',
+  });
+  await repo.touchCart(trx, cart.id);
+  return result;
+};
+
+/** A waiter leaves while holding an offer: the offer's place is released and its item goes. */
+export const withdrawOffer = async (trx: Db, claimId: number) => {
+  const item = await repo.findItemByClaim(trx, claimId);
+  await repo.releaseClaims(trx, [claimId]);
+  if (item) await repo.deleteCartItems(trx, [item.id]);
+};
+
+/**
+ * The sweep (every minute): expired holds and offers are marked released in batches; the 0010
+ * trigger lapses the offers' waitlist entries and queues promotion. Availability never waits for
+ * it (expired claims are ignored at once, and hold_place() releases them itself).
+ */
+export const releaseExpiredClaims = async (db: Db, batch = 1000): Promise<number> => {
+  let total = 0;
+  for (;;) {
+    const released = await inTransaction(db, (trx) => repo.releaseExpiredClaims(trx, batch));
+    total += released;
+    if (released < batch) return total;
+  }
+};

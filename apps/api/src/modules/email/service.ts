@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
+import * as repo from './repository.ts';
+
+export type MailSettings = {
+  /** smtp:// or smtps://; unset: messages are written as .eml files to `outboxDir`. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+};
+
+/**
+ * Queues an email in the caller's transaction (DESIGN.md §5): the row and its delivery job exist
+ * only if the transaction commits, so a rolled-back decision never sends anything.
+ */
+export const queueEmail = async (db: Db, email: repo.NewEmail) => {
+  const id = await repo.insertEmail(db, email);
+  await enqueue(db, 'send-email', { emailId: id }, { jobKey: `send-email:${id}` });
+  return id;
+};
+
+export type Delivery = { sent: false } | { sent: true; via: 'smtp' | 'file'; file?: string; messageId: string };
+
+/**
+ * Sends one queued email: over SMTP when configured, otherwise as `<outbox>/<id>-<kind>.eml`.
+ * Marked sent in the same transaction that locked it; a failure rolls back (the job retries).
+ * An email already sent (a job run twice) is not sent again.
+ */
+export const deliverEmail = async (db: Db, emailId: number, settings: MailSettings): Promise<Delivery> =>
+  inTransaction(db, async (trx) => {
+    const email = await repo.lockUnsentEmail(trx, emailId);
+    if (!email) return { sent: false };
+    const message = {
+      from: settings.from,
+      to: email.to_address,
+      subject: email.subject,
+      text: email.text_body,
+      ...(email.html_body ? { html: email.html_body } : {}),
+      headers: { 'X-Bookings-Email-Kind': email.kind },
+    };
+    let delivery: Delivery;
+    if (settings.smtpUrl) {
+      const info = await nodemailer.createTransport(settings.smtpUrl).sendMail(message);
+      delivery = { sent: true, via: 'smtp', messageId: info.messageId };
+    } else {
+      const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }).sendMail(message);
+      await fs.mkdir(settings.outboxDir, { recursive: true });
+      const file = path.join(settings.outboxDir, `${email.id}-${email.kind}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      delivery = { sent: true, via: 'file', file, messageId: info.messageId };
+    }
+    await repo.markSent(trx, email.id);
+    return delivery;
+  });
