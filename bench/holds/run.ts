@@ -15,7 +15,8 @@
 //    does not say 'full' (wire notes). Every answer must arrive within 5 s of the customer's
 //    own start, with no error and no class oversold.
 // Run: npm run bench -- holds   (writes bench/results/holds.json)
-//   BENCH_LOG_LEVEL (info, the server's default)
+//   BENCH_LOG_LEVEL (info, the server's default), BENCH_CONNECTIONS, BENCH_DURATION, BENCH_ROUNDS, BENCH_CAPACITY,
+//   BENCH_CPU_PROF=<dir>   write a V8 CPU profile of the server under test to <dir>
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -51,7 +52,8 @@ const stopChild = async (child: ChildProcess) => {
 const startServer = async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-holds-'));
   const [port, pgPort] = [await freePort(), await freePort()];
-  const child = spawn(NODE, [path.join(ROOT, 'apps/api/src/server.ts')], {
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawn(NODE, [...profile, path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL, DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -17,7 +17,7 @@ const named = async <Row>(db: Db, name: string, text: string, values: readonly u
 
 /** The account's membership users: the customer ('self') and their family members. */
 export const findMembershipUsers = (db: Db, clientId: number, accountUserId: number) =>
-  named<{ id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other' }>(
+  named<MembershipUser>(
     db,
     'cart_membership_users',
     'SELECT id, first_name, last_name, relationship FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id',
@@ -63,18 +63,45 @@ export const findOccurrence = (db: Db, clientId: number, ref: { id: number } | {
     ? occurrenceForCart(db, clientId).where('o.id', '=', ref.id).executeTakeFirst()
     : occurrenceForCart(db, clientId).where('o.uuid', '=', ref.uuid).executeTakeFirst();
 
-/** An occurrence (numeric id or uuid) with the pricing option asked for, or its first one, in one query. */
-export const findOccurrenceWithOption = async (
+export type MembershipUser = { id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other' };
+
+export type AddContext = OccurrenceForCart & {
+  option: { id: number; name: string; price_pence: number } | null;
+  /** Places not taken by live claims (unexpired holds and offers, bookings), read without a lock. */
+  free: number;
+  /** The account's people with a live claim on it. */
+  claimed_by: number[];
+  /** The account's membership users. */
+  people: MembershipUser[];
+};
+
+/**
+ * Everything an add needs to decide before holding, in one prepared statement: the occurrence
+ * (numeric id or uuid), the pricing option asked for (or the first), its free places and who of
+ * the account already holds it, and the account's people.
+ */
+export const findAddContext = async (
   db: Db,
   clientId: number,
+  accountUserId: number,
   ref: { id: number } | { uuid: string },
   optionId: number | undefined,
-): Promise<(OccurrenceForCart & { option: { id: number; name: string; price_pence: number } | null }) | undefined> => {
-  const rows = await named<OccurrenceForCart & { option_id: number | null; option_name: string | null; option_price: number | null }>(
+): Promise<AddContext | undefined> => {
+  const rows = await named<
+    OccurrenceForCart & { option_id: number | null; option_name: string | null; option_price: number | null; free: number; claimed_by: number[]; people: MembershipUser[] }
+  >(
     db,
-    'id' in ref ? 'cart_occurrence_by_id' : 'cart_occurrence_by_uuid',
+    'id' in ref ? 'cart_add_context_by_id' : 'cart_add_context_by_uuid',
     `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
-            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price
+            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price,
+            o.capacity - (SELECT count(*)::int FROM place_claims pc
+                           WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS free,
+            ARRAY(SELECT pc.membership_user_id FROM place_claims pc
+                   WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.account_user_id = $4
+                     AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS claimed_by,
+            coalesce((SELECT json_agg(json_build_object('id', m.id, 'first_name', m.first_name, 'last_name', m.last_name,
+                                                        'relationship', m.relationship) ORDER BY m.id)
+                        FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people
        FROM occurrences o
        JOIN activities a ON a.id = o.activity_id
        JOIN activity_categories c ON c.id = o.category_id
@@ -84,12 +111,12 @@ export const findOccurrenceWithOption = async (
           ORDER BY p.sort_order, p.id LIMIT 1
        ) po ON true
       WHERE o.client_id = $1 AND ${'id' in ref ? 'o.id = $2::integer' : 'o.uuid = $2::uuid'}`,
-    [clientId, 'id' in ref ? ref.id : ref.uuid, optionId ?? null],
+    [clientId, 'id' in ref ? ref.id : ref.uuid, optionId ?? null, accountUserId],
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { option_id, option_name, option_price, ...occurrence } = row;
-  return { ...occurrence, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price! } };
+  const { option_id, option_name, option_price, ...rest } = row;
+  return { ...rest, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price! } };
 };
 
 /**

@@ -11,7 +11,7 @@ export const CART_SOURCE = 'activity-booking';
 
 export type CartCaller = { clientId: number; accountUserId: number };
 export type PersonIds = { selected_user_id?: number | null | undefined; membership_user_id?: number | null | undefined };
-type Person = Awaited<ReturnType<typeof repo.findMembershipUsers>>[number];
+type Person = repo.MembershipUser;
 
 /* ---- People (spec §6: the selected user decides whose basket is used) ---- */
 
@@ -19,8 +19,11 @@ type Person = Awaited<ReturnType<typeof repo.findMembershipUsers>>[number];
  * The caller's membership users and the selected one: `selected_user_id`, else
  * `membership_user_id`, else the customer. Any id that is not one of theirs: 403.
  */
-export const resolvePeople = async (db: Db, caller: CartCaller, ids: PersonIds) => {
-  const people = await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId);
+export const resolvePeople = async (db: Db, caller: CartCaller, ids: PersonIds) =>
+  pickPeople(await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId), ids);
+
+/** resolvePeople() over people already read. */
+const pickPeople = (people: readonly Person[], ids: PersonIds) => {
   const self = people.find((p) => p.relationship === 'self') ?? people[0];
   if (!self) throw forbidden();
   const pick = (id: number | null | undefined): Person => {
@@ -239,8 +242,7 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
  * CART_BUSY_MESSAGE.
  */
 export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
-  const { selected, pick } = await resolvePeople(db, caller, body);
-  const wanted: WantedItem[] = await Promise.all(
+  const contexts = await Promise.all(
     body.items.map(async (item, index) => {
       if (item.type !== undefined && item.type !== 'purchasableOccurrence') {
         throw unprocessable('validation_failed', 'The given data was invalid.', {
@@ -249,18 +251,30 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
       }
       const ref = occurrenceRef(item.id);
       const optionId = item.ticket_id ?? item.pricing_option_id;
-      const found = ref ? await repo.findOccurrenceWithOption(db, caller.clientId, ref, optionId ?? undefined) : undefined;
-      if (!found) throw notFound('occurrence_not_found');
-      const person = pick(item.purchased_for_user_id);
-      const { option, ...occurrence } = found;
-      if (!option) {
-        throw unprocessable('validation_failed', 'The given data was invalid.', {
-          [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],
-        });
-      }
-      return { occurrence, person, option };
+      return ref ? repo.findAddContext(db, caller.clientId, caller.accountUserId, ref, optionId ?? undefined) : undefined;
     }),
   );
+  const people = contexts.find((c) => c)?.people ?? (await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId));
+  const { selected, pick } = pickPeople(people, body);
+  let fullAlready = false;
+  const wanted: WantedItem[] = body.items.map((item, index) => {
+    const found = contexts[index];
+    if (!found) throw notFound('occurrence_not_found');
+    const person = pick(item.purchased_for_user_id);
+    const { option, free, claimed_by, people: _people, ...occurrence } = found;
+    if (!option) {
+      throw unprocessable('validation_failed', 'The given data was invalid.', {
+        [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],
+      });
+    }
+    // Full of live claims (committed, read without a lock) and not theirs: refuse without
+    // taking the lock. Refusing on committed data cannot oversell; hold_place() decides every hold.
+    const live = occurrence.cancelled_at === null && new Date(occurrence.starts_at).getTime() > Date.now();
+    const systemAllocates = occurrence.kind === 'resource' && occurrence.allocation_strategy !== 'customer';
+    if (live && free <= 0 && !claimed_by.includes(person.id) && !systemAllocates) fullAlready = true;
+    return { occurrence, person, option };
+  });
+  if (fullAlready) throw cartFull();
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
   wanted.sort((a, b) => a.occurrence.id - b.occurrence.id);
   const reserved = new Set<number>();
