@@ -99,37 +99,31 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
         RETURN;
       END IF;
 
-      -- 2. One scan of the occurrence's active claims (fresh snapshot: this statement starts
-      --    after the lock was granted): live ones, expired ones, and this person's live one.
-      SELECT count(*) FILTER (WHERE c.expires_at IS NULL OR c.expires_at > now()) AS live,
-             count(*) FILTER (WHERE c.expires_at <= now()) AS expired,
-             max(c.id) FILTER (WHERE c.membership_user_id = p_membership_user_id AND (c.expires_at IS NULL OR c.expires_at > now())) AS mine_id,
-             bool_or(c.kind = 'booking') FILTER (WHERE c.membership_user_id = p_membership_user_id) AS mine_booked
-        INTO existing
+      -- 2. Release this occurrence's expired holds and offers (a stopped sweeper never blocks
+      --    a place). Fresh snapshot: this statement starts after the lock was granted.
+      UPDATE place_claims c SET status = 'released', released_at = now()
+       WHERE c.occurrence_id = p_occurrence_id AND c.status = 'active' AND c.expires_at <= now();
+      GET DIAGNOSTICS v_released = ROW_COUNT;
+
+      -- 3. The same person keeps one claim: adding twice is idempotent.
+      SELECT c.id, c.kind INTO existing
         FROM place_claims c
-       WHERE c.occurrence_id = p_occurrence_id AND c.status = 'active';
-
-      -- 3. Release the expired holds and offers (a stopped sweeper never blocks a place).
-      IF existing.expired > 0 THEN
-        UPDATE place_claims c SET status = 'released', released_at = now()
-         WHERE c.occurrence_id = p_occurrence_id AND c.status = 'active' AND c.expires_at <= now();
-        GET DIAGNOSTICS v_released = ROW_COUNT;
-      END IF;
-
-      -- 4. The same person keeps one claim: adding twice is idempotent.
-      IF existing.mine_id IS NOT NULL THEN
-        RETURN QUERY SELECT CASE WHEN existing.mine_booked THEN 'already_booked' ELSE 'already_held' END, existing.mine_id, v_released;
+       WHERE c.occurrence_id = p_occurrence_id AND c.membership_user_id = p_membership_user_id AND c.status = 'active';
+      IF FOUND THEN
+        RETURN QUERY SELECT CASE WHEN existing.kind = 'booking' THEN 'already_booked' ELSE 'already_held' END, existing.id, v_released;
         RETURN;
       END IF;
 
-      -- 5. What is taken: live holds and offers, and bookings.
-      v_active := existing.live;
+      -- 4. Count what is taken (holds and offers still live, and bookings).
+      SELECT count(*) INTO v_active
+        FROM place_claims c
+       WHERE c.occurrence_id = p_occurrence_id AND c.status = 'active';
       IF v_active >= occ.capacity THEN
         RETURN QUERY SELECT 'full'::text, NULL::bigint, v_released;
         RETURN;
       END IF;
 
-      -- 6. A customer's own hold comes after the people waiting ahead of them (offers are made
+      -- 5. A customer's own hold comes after the people waiting ahead of them (offers are made
       --    to the first waiter, so they are never behind anyone).
       IF p_kind = 'hold' THEN
         SELECT count(*) INTO v_waiting_ahead
@@ -143,7 +137,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
         END IF;
       END IF;
 
-      -- 7. Insert the claim. A court claim also names the court and its time, and the
+      -- 6. Insert the claim. A court claim also names the court and its time, and the
       --    exclusion constraint refuses an overlapping claim on that court (another occurrence).
       v_location := CASE WHEN occ.activity_kind = 'resource' THEN occ.location_id END;
       IF v_location IS NULL THEN
@@ -195,18 +189,17 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
       v_other integer;
       v_item integer;
     BEGIN
-      -- The basket first: not under the occurrence lock (taken by hold_place() below and kept
-      -- until commit), so the lock covers only the hold and the item.
-      INSERT INTO carts AS c (client_id, account_user_id, membership_user_id)
-      VALUES (p_client_id, p_account_user_id, p_selected_user_id)
-      ON CONFLICT (account_user_id, membership_user_id) WHERE status = 'open' DO UPDATE SET updated_at = now()
-      RETURNING c.id INTO v_cart;
-
       SELECT * INTO h FROM hold_place(p_occurrence_id, p_account_user_id, p_membership_user_id, 'hold', p_expires_at);
       IF h.outcome NOT IN ('held', 'already_held') THEN
         RETURN QUERY SELECT h.outcome, NULL::bigint, NULL::integer;
         RETURN;
       END IF;
+
+      INSERT INTO carts (client_id, account_user_id, membership_user_id)
+      VALUES (p_client_id, p_account_user_id, p_selected_user_id)
+      ON CONFLICT (account_user_id, membership_user_id) WHERE status = 'open' DO NOTHING;
+      SELECT c.id INTO v_cart FROM carts c
+       WHERE c.account_user_id = p_account_user_id AND c.membership_user_id = p_selected_user_id AND c.status = 'open';
 
       IF h.outcome = 'already_held' THEN
         SELECT i.cart_id INTO v_other FROM cart_items i WHERE i.claim_id = h.claim_id AND i.cart_id <> v_cart LIMIT 1;
@@ -221,6 +214,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
       ON CONFLICT (cart_id, occurrence_id, purchased_for_user_id) DO UPDATE
         SET claim_id = EXCLUDED.claim_id, pricing_option_id = EXCLUDED.pricing_option_id, price_pence = EXCLUDED.price_pence
       RETURNING i.id INTO v_item;
+      UPDATE carts SET updated_at = now() WHERE id = v_cart;
 
       RETURN QUERY SELECT h.outcome, h.claim_id, v_item;
     END

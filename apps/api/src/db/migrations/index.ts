@@ -8,6 +8,7 @@ import * as m0007 from './0007_catalogue_version.ts';
 import * as m0008 from './0008_timetable_and_holds.ts';
 import * as m0009 from './0009_availability_notify.ts';
 import * as m0010 from './0010_hold_place.ts';
+import * as m0011 from './0011_hold_place_lean.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008_timetable_and_holds': m0008,
   '0009_availability_notify': m0009,
   '0010_hold_place': m0010,
+  '0011_hold_place_lean': m0011,
 };
