@@ -143,6 +143,17 @@ describe('POST /api/activities/cart/add', () => {
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
   });
 
+  it("keeps each person's hold in one basket: the same child from another selected person's basket is 400", async () => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const who = customers[1]!;
+    expect((await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id, { purchased_for_user_id: who.childId }))).statusCode).toBe(200);
+    const childsOwn = await call('POST', '/api/activities/cart/add', who, { ...addPayload(occurrence.id), selected_user_id: who.childId });
+    expect(childsOwn.statusCode).toBe(400);
+    expect(childsOwn.json()).toMatchObject({ code: 'held_in_another_basket' });
+    expect(cartOf(await call('GET', `/api/activities/cart?selected_user_id=${who.childId}`, who)).items).toEqual([]);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+
   it("refuses another customer's selected_user_id, purchased_for_user_id or membership_user_id with 403", async () => {
     const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
     for (const payload of [
@@ -176,12 +187,15 @@ describe('POST /api/activities/cart/add', () => {
     expect(await liveClaims(ctx.db, free.id)).toBe(0);
   });
 
-  it('refuses a started or cancelled session (400), an unknown one (404) and a ticket of another activity (422)', async () => {
+  it('refuses a session not open yet, started or cancelled (400), an unknown one (404) and a ticket of another activity (422)', async () => {
     const started = await createOccurrence(ctx.db, fx, { kind: 'class', startsInMinutes: -5 });
     const cancelled = await createOccurrence(ctx.db, fx, { kind: 'class' });
     await ctx.db.updateTable('occurrences').set({ cancelled_at: new Date() }).where('id', '=', cancelled.id).execute();
     const ok = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    // Twenty days ahead: past the seven-day booking window (it opens at 22:00 on D − 8).
+    const later = await createOccurrence(ctx.db, fx, { kind: 'class', startsInMinutes: 20 * 24 * 60 });
     const cases: [Json, number, string][] = [
+      [addPayload(later.id), 400, 'This session is not open for booking yet.'],
       [addPayload(started.id), 400, 'This session has already started.'],
       [addPayload(cancelled.id), 400, 'This session has been cancelled.'],
       [addPayload(999_999_999), 404, 'Unable to complete request, item not found.'],

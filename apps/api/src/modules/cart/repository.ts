@@ -73,6 +73,8 @@ export type AddContext = OccurrenceForCart & {
   claimed_by: number[];
   /** The account's membership users. */
   people: MembershipUser[];
+  /** Inside the sub-activity's booking window for a logged-in customer (docs/timetable.md). */
+  open: boolean;
 };
 
 /**
@@ -88,7 +90,15 @@ export const findAddContext = async (
   optionId: number | undefined,
 ): Promise<AddContext | undefined> => {
   const rows = await named<
-    OccurrenceForCart & { option_id: number | null; option_name: string | null; option_price: number | null; free: number; claimed_by: number[]; people: MembershipUser[] }
+    OccurrenceForCart & {
+      option_id: number | null;
+      option_name: string | null;
+      option_price: number | null;
+      free: number;
+      claimed_by: number[];
+      people: MembershipUser[];
+      open: boolean;
+    }
   >(
     db,
     'id' in ref ? 'cart_add_context_by_id' : 'cart_add_context_by_uuid',
@@ -101,10 +111,20 @@ export const findAddContext = async (
                      AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS claimed_by,
             coalesce((SELECT json_agg(json_build_object('id', m.id, 'first_name', m.first_name, 'last_name', m.last_name,
                                                         'relationship', m.relationship) ORDER BY m.id)
-                        FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people
+                        FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people,
+            -- The booking window as the timetable computes it (modules/timetable/window.ts): the
+            -- sub-activity's widest window W at the venue; the last open date is venue-local
+            -- today + W, or + W + 1 from the release time on.
+            o.local_date <= (now() AT TIME ZONE v.timezone)::date + win.days
+                            + CASE WHEN (now() AT TIME ZONE v.timezone)::time >= win.release THEN 1 ELSE 0 END AS open
        FROM occurrences o
        JOIN activities a ON a.id = o.activity_id
        JOIN activity_categories c ON c.id = o.category_id
+       JOIN venues v ON v.id = o.venue_id
+       CROSS JOIN LATERAL (
+         SELECT max(w.booking_window_days) AS days, min(w.release_time) AS release FROM activities w
+          WHERE w.category_id = o.category_id AND w.venue_id = o.venue_id
+       ) win
        LEFT JOIN LATERAL (
          SELECT p.id, p.name, p.price_pence FROM pricing_options p
           WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND ($3::integer IS NULL OR p.id = $3::integer)

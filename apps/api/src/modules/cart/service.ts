@@ -196,6 +196,7 @@ const occurrenceRef = (id: number | string): { id: number } | { uuid: string } |
 };
 
 const TICKET_NOT_AVAILABLE = 'The selected ticket type is not available for this session.';
+export const NOT_OPEN_YET_MESSAGE = 'This session is not open for booking yet.';
 
 type WantedItem = {
   occurrence: repo.OccurrenceForCart;
@@ -260,8 +261,10 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
   const wanted: WantedItem[] = body.items.map((item, index) => {
     const found = contexts[index];
     if (!found) throw notFound('occurrence_not_found');
-    const person = pick(item.purchased_for_user_id);
-    const { option, free, claimed_by, people: _people, ...occurrence } = found;
+    // null or absent: the selected person (wire notes: null means the customer whose basket it is).
+    const person = item.purchased_for_user_id == null ? selected : pick(item.purchased_for_user_id);
+    const { option, free, claimed_by, people: _people, open, ...occurrence } = found;
+    if (!open) throw badRequest('not_open_yet', NOT_OPEN_YET_MESSAGE);
     if (!option) {
       throw unprocessable('validation_failed', 'The given data was invalid.', {
         [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],
