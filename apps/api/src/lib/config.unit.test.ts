@@ -21,6 +21,8 @@ describe('configuration', () => {
     expect(config.AUTH_BASE).toBe('/api/auth');
     expect(config.CHECKOUT_BASE).toBe('/api/activities/cart');
     expect(config.PAYMENT_PROVIDER).toBe('simulator');
+    expect(config.HOLD_MINUTES).toBe(15);
+    expect(config.WAITLIST_OFFER_MINUTES).toBe(120);
   });
 
   it('treats empty values as unset', () => {
@@ -36,6 +38,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL="mail.example.com" is invalid: expected an smtp:// or smtps:// URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL="loud" is invalid: expected one of: fatal, error, warn, info, debug, trace, silent'],
     [{ SEED_DEMO_DATA: 'yes' }, 'SEED_DEMO_DATA="yes" is invalid: expected true or false'],
+    [{ HOLD_MINUTES: '0' }, 'HOLD_MINUTES="0" is invalid: expected a whole number of minutes from 1 to 1440'],
+    [{ WAITLIST_OFFER_MINUTES: 'two hours' }, 'WAITLIST_OFFER_MINUTES="two hours" is invalid: expected a whole number of minutes from 1 to 10080'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY="true" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY="10.0.0.0/33" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
     [{ TRUST_PROXY: '0' }, 'TRUST_PROXY="0" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
