@@ -8,7 +8,8 @@ import { type Kysely, sql } from 'kysely';
  *   expired count, the person's live claim) and runs the release UPDATE only when something has
  *   expired (so the release trigger does not fire on every hold);
  * - `cart_add_item()` upserts the open basket (touching `updated_at`) before hold_place() takes
- *   the lock, so the lock covers only the hold and the item until commit.
+ *   the lock, so the lock covers only the hold and the item until commit, and commits its
+ *   transaction with `synchronous_commit = off` (no fsync wait while the lock is held).
  *
  * The separate-statements rule of 0010 still holds: the scan is its own statement after the lock
  * statement, so its snapshot sees every claim committed before the lock was granted.
@@ -174,6 +175,13 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
       v_other integer;
       v_item integer;
     BEGIN
+      -- A hold commits without waiting for its WAL flush (docs/holds.md "Durability of a
+      -- hold"): the occurrence lock and the availability NOTIFY's commit lock are then not held
+      -- across an fsync. A database crash can lose holds acknowledged in the last moments, never
+      -- oversell: WAL is replayed in order, so a later durable commit (a booking) keeps every
+      -- hold before it. Lasts until the end of this transaction only.
+      PERFORM set_config('synchronous_commit', 'off', true);
+
       -- The basket first: not under the occurrence lock (taken by hold_place() below and kept
       -- until commit), so the lock covers only the hold and the item.
       INSERT INTO carts AS c (client_id, account_user_id, membership_user_id)
