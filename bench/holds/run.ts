@@ -235,6 +235,18 @@ const releaseSpike = async (db: Db, base: string) => {
     classes.push(await createOccurrence(db, fx, { kind: 'class', capacity: SPIKE_CAPACITY, startsInMinutes: 3 * 24 * 60 + i * 5 }));
   }
   const customers = await manyCustomers(db, fx.clientId, SPIKE_CUSTOMERS);
+  // BENCH_SAMPLE_WAITS=1: what PostgreSQL's backends wait on during the spike (pg_stat_activity every 50 ms).
+  const waits = new Map<string, number>();
+  let sampling = process.env.BENCH_SAMPLE_WAITS === '1';
+  const sampler = (async () => {
+    while (sampling) {
+      const { rows } = await sql<{ w: string; n: number }>`
+        SELECT coalesce(wait_event_type || ':' || wait_event, state) AS w, count(*)::int AS n FROM pg_stat_activity
+         WHERE backend_type = 'client backend' AND state <> 'idle' AND pid <> pg_backend_pid() GROUP BY 1`.execute(db);
+      for (const r of rows) waits.set(r.w, (waits.get(r.w) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
   // Many sockets, like many browsers; a client-side queue counts against the 5 s too.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const start = performance.now() + 200;
@@ -260,6 +272,9 @@ const releaseSpike = async (db: Db, base: string) => {
     }),
   );
   agent.destroy();
+  sampling = false;
+  await sampler;
+  if (waits.size) console.log(`spike waits (samples): ${JSON.stringify([...waits].sort((a, b) => b[1] - a[1]).slice(0, 8))}`);
   const { rows } = await sql<{ id: number; n: number }>`
     SELECT occurrence_id AS id, count(*)::int AS n FROM place_claims
      WHERE occurrence_id = ANY(${classes.map((c) => c.id)}::int[]) AND status = 'active' GROUP BY occurrence_id`.execute(db);
