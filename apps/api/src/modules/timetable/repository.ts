@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Compilable, type CompiledQuery, type RawBuilder } from 'kysely';
+import { prepare } from '../../db/prepared.ts';
 import type { Db } from '../../db/connect.ts';
 import type { ActivityKind } from '../../db/schema.ts';
 
@@ -8,26 +9,55 @@ import type { ActivityKind } from '../../db/schema.ts';
  * materialisation of weekly templates into dated occurrences (docs/timetable.md).
  */
 
+type DayContext = {
+  venue_id: number;
+  venue_slug: string;
+  currency_symbol: string;
+  timezone: string;
+  migration_date: string | null;
+  category_id: number | null;
+  category_slug: string | null;
+  allocation_strategy: string | null;
+  booking_window_days: number | null;
+  visitor_window_days: number | null;
+  release_time: string | null;
+  today: string;
+  after_release: boolean | null;
+  /** The next instant (venue release time) at which one more date opens. */
+  next_release_at: Date | null;
+};
+
+/**
+ * The two queries on every timetable request's path, compiled once per database and run as
+ * named prepared statements (db/prepared.ts): PostgreSQL planning them cost several times their
+ * execution (docs/performance.md "Timetable").
+ */
+const preparedFor = new WeakMap<Db, ReturnType<typeof prepareQueries>>();
+const prepareQueries = (db: Db) => ({
+  context: prepare(db, 'timetable-day-context', ['clientId', 'venueIdOrSlug', 'venueId', 'categorySlug'] as const, (v) =>
+    compilable<DayContext>(db, dayContextSql(v.clientId, v.venueIdOrSlug, v.venueId, v.categorySlug)),
+  ),
+  day: prepare(db, 'timetable-day', ['clientId', 'venueId', 'categoryId', 'date', 'kinds', 'viewer', 'isLoggedIn'] as const, (v) =>
+    compilable<OccurrenceRow>(
+      db,
+      occurrencesSql(
+        sql`o.client_id = ${v.clientId} AND o.venue_id = ${v.venueId} AND o.category_id = ${v.categoryId}
+            AND o.local_date = ${v.date}::date AND a.kind = ANY(${v.kinds}::text[])`,
+        v.viewer,
+        v.isLoggedIn,
+      ),
+    ),
+  ),
+});
+const queriesFor = (db: Db) => {
+  let queries = preparedFor.get(db);
+  if (!queries) preparedFor.set(db, (queries = prepareQueries(db)));
+  return queries;
+};
+const compilable = <Row>(db: Db, raw: RawBuilder<unknown>): Compilable<Row> => ({ compile: () => raw.compile(db) as CompiledQuery<Row> });
+
 /** The venue and sub-activity a timetable path names, with its booking window and the venue's clock. */
-export const findDayContext = async (db: Db, clientId: number, venueIdOrSlug: string, categorySlug: string) => {
-  const venueId = /^\d{1,9}$/.test(venueIdOrSlug) ? Number(venueIdOrSlug) : null;
-  const { rows } = await sql<{
-    venue_id: number;
-    venue_slug: string;
-    currency_symbol: string;
-    timezone: string;
-    migration_date: string | null;
-    category_id: number | null;
-    category_slug: string | null;
-    allocation_strategy: string | null;
-    booking_window_days: number | null;
-    visitor_window_days: number | null;
-    release_time: string | null;
-    today: string;
-    after_release: boolean | null;
-    /** The next instant (venue release time) at which one more date opens. */
-    next_release_at: Date | null;
-  }>`
+const dayContextSql = (clientId: unknown, venueIdOrSlug: unknown, venueId: unknown, categorySlug: unknown) => sql`
     SELECT v.id AS venue_id, v.slug AS venue_slug, cli.currency_symbol, v.timezone, to_char(v.migration_date, 'YYYY-MM-DD') AS migration_date,
            c.id AS category_id, c.slug AS category_slug, c.allocation_strategy,
            w.booking_window_days, w.visitor_window_days, to_char(w.release_time, 'HH24:MI') AS release_time,
@@ -38,7 +68,7 @@ export const findDayContext = async (db: Db, clientId: number, venueIdOrSlug: st
               + w.release_time) AT TIME ZONE v.timezone AS next_release_at
     FROM venues v
     JOIN clients cli ON cli.id = v.client_id
-    LEFT JOIN (category_locations cl JOIN activity_categories c ON c.id = cl.category_id AND c.client_id = ${clientId} AND c.slug = ${categorySlug})
+    LEFT JOIN (category_locations cl JOIN activity_categories c ON c.id = cl.category_id AND c.client_id = ${clientId}::int AND c.slug = ${categorySlug}::text)
       ON cl.venue_id = v.id
     LEFT JOIN LATERAL (
       SELECT max(a.booking_window_days) AS booking_window_days, max(a.visitor_window_days) AS visitor_window_days,
@@ -46,8 +76,12 @@ export const findDayContext = async (db: Db, clientId: number, venueIdOrSlug: st
       FROM activities a
       WHERE a.venue_id = v.id AND a.category_id IN (SELECT k.id FROM activity_categories k WHERE k.id = c.id OR k.parent_id = c.id)
     ) w ON true
-    WHERE v.client_id = ${clientId} AND (v.slug = ${venueIdOrSlug} OR v.id = ${venueId}::int)`.execute(db);
-  return rows[0];
+    WHERE v.client_id = ${clientId}::int AND (v.slug = ${venueIdOrSlug}::text OR v.id = ${venueId}::int)`;
+
+export const findDayContext = async (db: Db, clientId: number, venueIdOrSlug: string, categorySlug: string) => {
+  const venueId = /^\d{1,9}$/.test(venueIdOrSlug) ? Number(venueIdOrSlug) : null;
+  const [row] = await queriesFor(db).context({ clientId, venueIdOrSlug, venueId, categorySlug });
+  return row;
 };
 export type DayContextRow = NonNullable<Awaited<ReturnType<typeof findDayContext>>>;
 
@@ -116,15 +150,19 @@ type OccurrenceFilter =
  * or visitor days), which decides when each occurrence opens for the viewer; `viewer` is a
  * membership user id or null.
  */
-export const findOccurrences = async (db: Db, filter: OccurrenceFilter, viewer: number | null, isLoggedIn: boolean) => {
+export const findOccurrences = async (db: Db, filter: OccurrenceFilter, viewer: number | null, isLoggedIn: boolean): Promise<OccurrenceRow[]> => {
+  if (filter.by === 'day') {
+    const { clientId, venueId, categoryId, date, kinds } = filter;
+    return queriesFor(db).day({ clientId, venueId, categoryId, date, kinds: [...kinds], viewer, isLoggedIn });
+  }
   const where =
-    filter.by === 'day'
-      ? sql`o.client_id = ${filter.clientId} AND o.venue_id = ${filter.venueId} AND o.category_id = ${filter.categoryId}
-            AND o.local_date = ${filter.date}::date AND a.kind = ANY(${[...filter.kinds]}::text[])`
-      : filter.by === 'id'
-        ? sql`o.client_id = ${filter.clientId} AND o.id = ${filter.id}`
-        : sql`o.client_id = ${filter.clientId} AND o.uuid = ${filter.uuid}::uuid`;
-  const { rows } = await sql<OccurrenceRow>`
+    filter.by === 'id'
+      ? sql`o.client_id = ${filter.clientId} AND o.id = ${filter.id}`
+      : sql`o.client_id = ${filter.clientId} AND o.uuid = ${filter.uuid}::uuid`;
+  return (await occurrencesSql(where, viewer, isLoggedIn).execute(db)).rows as OccurrenceRow[];
+};
+
+const occurrencesSql = (where: RawBuilder<unknown>, viewer: unknown, isLoggedIn: unknown) => sql`
     SELECT o.id, o.uuid::text AS uuid, o.activity_id, o.venue_id, o.category_id, a.kind, a.name, a.description, a.allows_anonymous_bookings,
            to_char(o.local_date, 'YYYY-MM-DD') AS local_date, o.starts_at, o.ends_at,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS start_24,
@@ -185,9 +223,7 @@ export const findOccurrences = async (db: Db, filter: OccurrenceFilter, viewer: 
       LIMIT 1
     ) wl ON ${viewer}::int IS NOT NULL
     WHERE ${where}
-    ORDER BY o.starts_at, a.sort_order, l.sort_order NULLS FIRST, o.id`.execute(db);
-  return rows;
-};
+    ORDER BY o.starts_at, a.sort_order, l.sort_order NULLS FIRST, o.id`;
 
 /** The membership user a viewer acts for: their own ('self'), or the one selected if it is theirs. */
 export const findMembershipUser = async (db: Db, clientId: number, accountUserId: number, selectedId: number | null) => {
