@@ -60,7 +60,7 @@ const compilable = <Row>(db: Db, raw: RawBuilder<unknown>): Compilable<Row> => (
 const dayContextSql = (clientId: unknown, venueIdOrSlug: unknown, venueId: unknown, categorySlug: unknown) => sql`
     SELECT v.id AS venue_id, v.slug AS venue_slug, cli.currency_symbol, v.timezone, to_char(v.migration_date, 'YYYY-MM-DD') AS migration_date,
            c.id AS category_id, c.slug AS category_slug, c.allocation_strategy,
-           w.booking_window_days, w.visitor_window_days, to_char(w.release_time, 'HH24:MI') AS release_time,
+           w.booking_window_days, w.visitor_window_days, to_char(w.release_time, 'HH24:MI:SS') AS release_time,
            to_char((now() AT TIME ZONE v.timezone)::date, 'YYYY-MM-DD') AS today,
            (now() AT TIME ZONE v.timezone)::time >= w.release_time AS after_release,
            (((now() AT TIME ZONE v.timezone)::date

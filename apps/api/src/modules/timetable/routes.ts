@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZListDatesParams, ZListDatesResponse } from '@app/contract/timetable/dates';
@@ -13,6 +14,7 @@ const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse }
 const DAY = '/api/activities/venue/:venue/activity/:activity';
 /** Answers depend on who asks (actions, windows): never kept by a shared cache. */
 const personal = { personalData: true };
+const tenantOf = (request: FastifyRequest): timetable.Tenant => ({ clientId: request.clientId, catalogueVersion: request.catalogueVersion });
 
 /** The timetable (spec §7, issue 9): dates, classes, times, slots, tickets and single occurrences. */
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +53,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
         const { venue, activity } = request.params;
         const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
         const run = version === 'v1' ? timetable.timetableV1 : timetable.timetableV2;
-        return { data: await run(app.db, request.clientId, venue, activity, request.query.date, viewer) };
+        return { data: await run(app.db, tenantOf(request), venue, activity, request.query.date, viewer) };
       },
     );
 
@@ -70,7 +72,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { venue, activity } = request.params;
         const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
-        return { data: await timetable.times(app.db, request.clientId, venue, activity, request.query.date, viewer, version) };
+        return { data: await timetable.times(app.db, tenantOf(request), venue, activity, request.query.date, viewer, version) };
       },
     );
 
@@ -89,7 +91,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { venue, activity } = request.params;
         const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
-        return { data: await timetable.slots(app.db, request.clientId, venue, activity, request.query, viewer, version) };
+        return { data: await timetable.slots(app.db, tenantOf(request), venue, activity, request.query, viewer, version) };
       },
     );
   }

@@ -11,11 +11,15 @@ import { getVenue } from '../venues/service.ts';
 import { toEntry, toTicket, toTimes, compositeKeyOf, type IdVersion } from './entries.ts';
 import * as repo from './repository.ts';
 import { bookingWindow, datesBetween, isWithinWindow, prettyDate } from './window.ts';
+import { createContextCache, venueClock } from './context-cache.ts';
 
 export const OCCURRENCE_NOT_FOUND = "We couldn't find that session.";
 
 /** How far ahead the scheduled job keeps occurrences materialised (venue-local days). */
 export const MATERIALISE_DAYS_AHEAD = 21;
+
+/** The client of a request and its catalogue version (read by the tenant lookup). */
+export type Tenant = { clientId: number; catalogueVersion: number };
 
 /** Who is looking: the logged-in account and the membership user whose actions are shown. */
 export type Viewer = { isLoggedIn: boolean; membershipUserId: number | null };
@@ -34,9 +38,7 @@ export const viewerFor = async (db: Db, clientId: number, auth: AuthSession | nu
   return { isLoggedIn: true, membershipUserId: member?.id ?? null };
 };
 
-/** The venue and sub-activity of a path, or 404 (venue first, through the venues service). */
-const dayContext = async (db: Db, clientId: number, venue: string, category: string) => {
-  const context = await repo.findDayContext(db, clientId, venue, category);
+const checkedContext = async (db: Db, clientId: number, venue: string, category: string, context: repo.DayContextRow | undefined) => {
   if (!context) {
     await getVenue(db, clientId, venue);
     throw notFound('venue_not_found');
@@ -46,6 +48,29 @@ const dayContext = async (db: Db, clientId: number, venue: string, category: str
   }
   return { ...context, category_id: context.category_id, booking_window_days: context.booking_window_days, visitor_window_days: context.visitor_window_days };
 };
+
+/** The venue and sub-activity of a path with the venue's clock now, or 404 (venue first, through the venues service). */
+const dayContext = async (db: Db, clientId: number, venue: string, category: string) =>
+  checkedContext(db, clientId, venue, category, await repo.findDayContext(db, clientId, venue, category));
+
+const contexts = createContextCache<Awaited<ReturnType<typeof dayContext>>>();
+
+/**
+ * The same from memory while the client's catalogue version holds (context-cache.ts), with the
+ * venue's today and release from its clock: a day request then costs the tenant lookup and one
+ * query. Unknown venues and activities are looked up every time (errors are never kept).
+ */
+const cachedDayContext = async (db: Db, tenant: Tenant, venue: string, category: string) => {
+  const key = `${tenant.clientId}:${venue}:${category}`;
+  let context = contexts.get(key, tenant.catalogueVersion);
+  if (!context) {
+    context = await dayContext(db, tenant.clientId, venue, category);
+    contexts.set(key, tenant.catalogueVersion, context);
+  }
+  const clock = venueClock(context.timezone);
+  return { ...context, today: clock.today, after_release: context.release_time !== null && clock.time >= context.release_time };
+};
+
 type DayContext = Awaited<ReturnType<typeof dayContext>>;
 
 const windowFor = (context: DayContext, viewer: Viewer) =>
@@ -80,43 +105,43 @@ export const listDates = async (db: Db, clientId: number, venue: string, categor
 const CLASS_KINDS = ['class', 'ad_hoc'] as const;
 const TIME_KINDS = ['fast_ticket', 'resource'] as const;
 
-const dayRows = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer, kinds: typeof CLASS_KINDS | typeof TIME_KINDS) => {
-  const context = await dayContext(db, clientId, venue, activity);
+const dayRows = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer, kinds: typeof CLASS_KINDS | typeof TIME_KINDS) => {
+  const context = await cachedDayContext(db, tenant, venue, activity);
   assertDateInWindow(context, viewer, date);
   return repo.findOccurrences(
     db,
-    { by: 'day', clientId, venueId: context.venue_id, categoryId: context.category_id, date, kinds },
+    { by: 'day', clientId: tenant.clientId, venueId: context.venue_id, categoryId: context.category_id, date, kinds },
     viewer.membershipUserId,
     viewer.isLoggedIn,
   );
 };
 
 /** v1 timetable: numeric ids plus the old service's capitalised keys (wire notes). */
-export const timetableV1 = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer) =>
-  (await dayRows(db, clientId, venue, activity, date, viewer, CLASS_KINDS)).map((row) => {
+export const timetableV1 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer) =>
+  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map((row) => {
     const entry = toEntry(row, 'v1');
     return { ...entry, Name: entry.name, Spaces: entry.spaces, Activity_Id: row.activity_id };
   });
 
 /** v2 timetable: the same entries with uuid ids. */
-export const timetableV2 = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> =>
-  (await dayRows(db, clientId, venue, activity, date, viewer, CLASS_KINDS)).map((row) => toEntry(row, 'v2'));
+export const timetableV2 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> =>
+  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map((row) => toEntry(row, 'v2'));
 
 /** Fast-ticket and resource times of a day, one entry per start time. */
-export const times = async (db: Db, clientId: number, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> =>
-  toTimes(await dayRows(db, clientId, venue, activity, date, viewer, TIME_KINDS), version);
+export const times = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> =>
+  toTimes(await dayRows(db, tenant, venue, activity, date, viewer, TIME_KINDS), version);
 
 /** The concrete courts (or fast-ticket sessions) of a day, narrowed by location, time key or time range. */
 export const slots = async (
   db: Db,
-  clientId: number,
+  tenant: Tenant,
   venue: string,
   activity: string,
   query: SlotsQuery,
   viewer: Viewer,
   version: IdVersion,
 ): Promise<SlotEntryDto[]> => {
-  const rows = await dayRows(db, clientId, venue, activity, query.date, viewer, TIME_KINDS);
+  const rows = await dayRows(db, tenant, venue, activity, query.date, viewer, TIME_KINDS);
   return rows
     .filter(
       (row) =>

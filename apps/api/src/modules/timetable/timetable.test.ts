@@ -115,6 +115,16 @@ describe('GET …/activity/{activity}/timetable and /v2/timetable', () => {
     expect((await get(day(fixture, 'v2/timetable', '2026-1-1'))).status).toBe(422);
   });
 
+  it('follows a change of the booking window at once (the kept context is stamped with the catalogue version)', async () => {
+    const fixture = await createTimetableFixture(ctx.db, { releaseTime: '23:59:59' });
+    const today = await venueToday(ctx.db);
+    const afterRelease = (await sql<{ v: boolean }>`SELECT (now() AT TIME ZONE 'Europe/London')::time >= '23:59:59' AS v`.execute(ctx.db)).rows[0]!.v;
+    const far = addDays(today, 9 + (afterRelease ? 1 : 0));
+    expect((await get(day(fixture, 'v2/timetable', far))).status).toBe(422);
+    await ctx.db.updateTable('activities').set({ visitor_window_days: 10 }).where('id', '=', fixture.activityId).execute();
+    expect((await get(day(fixture, 'v2/timetable', far))).status).toBe(200);
+  });
+
   it('shows an occurrence of a date not yet released with no action and the reason', async () => {
     const fixture = await createTimetableFixture(ctx.db, { visitorWindowDays: 1, releaseTime: '23:59:59', occurrences: [{ dayOffset: 2 }] });
     const { body, status } = await get(day(fixture, 'v2/timetable', fixture.occurrences[0]!.date));
