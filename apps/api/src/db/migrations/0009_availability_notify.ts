@@ -7,10 +7,6 @@ import { type Kysely, sql } from 'kysely';
  * local_date, occurrence_id})` in the same transaction, so listeners hear of it at commit and
  * never before. Each API instance holds one LISTEN connection and fans the notes out to the
  * browsers watching that venue, sub-activity and day (server-sent events).
- *
- * And `activities` joins the tables that bump `clients.catalogue_version` (migration 0007): the
- * timetable keeps each venue and sub-activity's booking window in memory, stamped with that
- * version (docs/timetable.md "One query per day").
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await sql`
@@ -52,15 +48,5 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
       FOR EACH ROW
       WHEN (OLD.capacity IS DISTINCT FROM NEW.capacity OR OLD.cancelled_at IS DISTINCT FROM NEW.cancelled_at)
       EXECUTE FUNCTION occurrences_notify();
-  `.execute(db);
-  await sql`
-    CREATE TRIGGER activities_catalogue_insert AFTER INSERT ON activities
-      REFERENCING NEW TABLE AS changed_new FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version();
-    CREATE TRIGGER activities_catalogue_update AFTER UPDATE ON activities
-      REFERENCING NEW TABLE AS changed_new OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version();
-    CREATE TRIGGER activities_catalogue_delete AFTER DELETE ON activities
-      REFERENCING OLD TABLE AS changed_old FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version();
-    CREATE TRIGGER activities_catalogue_truncate AFTER TRUNCATE ON activities
-      FOR EACH STATEMENT EXECUTE FUNCTION bump_catalogue_version();
   `.execute(db);
 };

@@ -9,6 +9,7 @@ import * as m0008 from './0008_timetable_and_holds.ts';
 import * as m0009 from './0009_availability_notify.ts';
 import * as m0010 from './0010_hold_place.ts';
 import * as m0011 from './0011_hold_place_lean.ts';
+import * as m0012 from './0012_activities_catalogue_version.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009_availability_notify': m0009,
   '0010_hold_place': m0010,
   '0011_hold_place_lean': m0011,
+  '0012_activities_catalogue_version': m0012,
 };

@@ -6,7 +6,7 @@ const MAX_ENTRIES = 5000;
  * catalogue (ids, time zone, currency, booking window), kept per process and stamped with the
  * client's catalogue version, like the catalogue's answers (docs/catalogue.md "Caching"):
  * venues, categories, category locations and activities all bump the version (migrations
- * 0007, 0009), so an entry is used only while nothing it was read from has changed. The
+ * 0007, 0012), so an entry is used only while nothing it was read from has changed. The
  * venue's clock is never kept (`venueClock`).
  */
 export const createContextCache = <Row>(maxEntries = MAX_ENTRIES) => {
