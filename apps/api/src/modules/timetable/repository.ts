@@ -307,3 +307,20 @@ export const materialiseTemplates = async (
   return Number(result.numAffectedRows ?? 0);
 };
 
+
+/**
+ * Of `ids`, the occurrences whose date has not opened yet for a logged-in customer (each
+ * activity's booking window and release time, in the venue's zone; docs/timetable.md
+ * "Booking window").
+ */
+export const findUnreleased = async (db: Db, clientId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? []
+    : (
+        await sql<{ id: number }>`
+          SELECT o.id FROM occurrences o
+          JOIN activities a ON a.id = o.activity_id
+          JOIN venues v ON v.id = o.venue_id
+          WHERE o.client_id = ${clientId} AND o.id = ANY(${[...ids]}::int[])
+            AND now() < ((o.local_date - (a.booking_window_days + 1)) + a.release_time) AT TIME ZONE v.timezone`.execute(db)
+      ).rows.map((row) => row.id);

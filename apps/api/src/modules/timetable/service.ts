@@ -178,6 +178,13 @@ export const occurrence = async (db: Db, clientId: number, id: number | string, 
   return { ...toEntry(row, isNumeric ? 'v1' : 'v2'), tickets: ticketRows.map((t) => toTicket(t, row.currency_symbol)) };
 };
 
+/**
+ * The booking window for the basket (docs/holds.md "Not here yet"): of `occurrenceIds`, those
+ * not yet open for a logged-in customer. Empty when every one may be booked now.
+ */
+export const notYetBookable = async (db: Db, clientId: number, occurrenceIds: readonly number[]): Promise<number[]> =>
+  repo.findUnreleased(db, clientId, occurrenceIds);
+
 /** The venue and sub-activity ids the live stream of a path listens to, or 404. */
 export const liveScope = async (db: Db, clientId: number, venue: string, activity: string) => {
   const context = await dayContext(db, clientId, venue, activity);

@@ -11,6 +11,7 @@ import {
   venueToday,
 } from '../../../test/fixtures/timetable.ts';
 import { addDays } from './window.ts';
+import { notYetBookable } from './service.ts';
 
 const ctx = useTestApp();
 
@@ -295,5 +296,19 @@ describe('tickets and single occurrences', () => {
     expect((await get(`/api/v1/activities/occurrences/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
     expect((await get(`/api/v1/activities/occurrences/not-an-id`)).status).toBe(422);
     expect((await get(`/api/activities/venue/${fixture.venueSlug}/activity-category/fitness-classes/activity/999999/tickets`)).status).toBe(404);
+  });
+});
+
+describe('notYetBookable (the window check the basket calls)', () => {
+  it('names the occurrences whose date has not opened for a logged-in customer', async () => {
+    const fixture = await createTimetableFixture(ctx.db, {
+      releaseTime: '23:59:59',
+      occurrences: [{ dayOffset: 1 }, { dayOffset: 7 }, { dayOffset: 9 }, { dayOffset: 12 }],
+    });
+    // Window 7 days: today + 7 is open all day; today + 9 opens tomorrow at the release time.
+    const [tomorrow, week, nine, twelve] = fixture.occurrences.map((o) => o.id) as [number, number, number, number];
+    const closed = await notYetBookable(ctx.db, fixture.clientId, [tomorrow, week, nine, twelve]);
+    expect(closed.sort((a, b) => a - b)).toEqual([nine, twelve]);
+    expect(await notYetBookable(ctx.db, fixture.clientId, [])).toEqual([]);
   });
 });
