@@ -61,8 +61,11 @@ const TimeSlotScreen = () => {
   const category = useCategoryDetail(venueSlug, activitySlug);
   const family = category.data ? familyOf(category.data) : null;
   const isCustomerAllocation = category.data?.allocationStrategy === 'customer';
+  // Courts: by time lists the times (the system allocates a court) unless the customer picks
+  // the court; by court lists every court's slots (spec §7 slots with the date alone).
+  const isByCourt = family === 'resources' && type === 'by-court';
   const endpoint: TimetableFamily | null =
-    family === 'classes' ? 'timetable' : family === 'resources' && isCustomerAllocation ? 'slots' : family ? 'times' : null;
+    family === 'classes' ? 'timetable' : family === 'resources' && (isByCourt || isCustomerAllocation) ? 'slots' : family ? 'times' : null;
   const timeZone = venue.data?.timezone ?? 'Europe/London';
   const version = versionFor(date ?? '', venue.data?.migrationDate);
   const dates = useDates(venueSlug, activitySlug, Boolean(family));
@@ -91,11 +94,11 @@ const TimeSlotScreen = () => {
   // Views of the {type?} segment: the kinds the day has, or by time / by court for courts.
   const all = useMemo(() => (entries.data ?? []) as Entry[], [entries.data]);
   const views = useMemo<ViewType[]>(() => {
-    if (family === 'resources') return isCustomerAllocation ? ['by-time', 'by-court'] : ['by-time'];
+    if (family === 'resources') return ['by-time', 'by-court'];
     if (family === 'tickets') return ['fast-tickets'];
     const present = new Set(all.map((entry) => viewOfKind[entry.kind]));
     return VIEW_TYPES.filter((view) => present.has(view));
-  }, [all, family, isCustomerAllocation]);
+  }, [all, family]);
   const view: ViewType = views.find((candidate) => candidate === type) ?? views[0] ?? 'classes';
   const setName: FilterSetName = view === 'classes' ? 'classes' : view === 'ad-hoc' ? 'adHoc' : 'fastTickets';
   const filters = store.filters[setName];
@@ -294,7 +297,7 @@ const TimeSlotScreen = () => {
     }
     return (
       <ul aria-label={listLabel} className="space-y-3">
-        {shown.map((entry) => item(entry))}
+        {shown.map((entry) => item(entry, family === 'resources'))}
       </ul>
     );
   };

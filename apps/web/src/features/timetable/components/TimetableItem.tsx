@@ -8,7 +8,8 @@ import { actionOf, formatLocalDateTime, type Entry, type ItemAction } from '../r
 export type ActionKind = Exclude<ItemAction['kind'], 'none'>;
 
 type Props = {
-  entry: Entry;
+  /** A time of the times endpoint carries `locationsCount` (its spaces are free courts). */
+  entry: Entry & { locationsCount?: number };
   currencySymbol: string;
   /** Where Cancel booking goes (the account's bookings page). */
   bookingsHref: string;
@@ -133,7 +134,13 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
             {price}
           </span>
           <span data-testid="timetable-spaces" className={`text-sm font-semibold ${isFull ? 'text-red-700' : spaces <= 3 ? 'text-amber-800' : 'text-green-800'}`}>
-            {isFull ? t('item.full') : t('item.spaces', { count: spaces })}
+            {isFull
+              ? t('item.full')
+              : entry.kind !== 'resource'
+                ? t('item.spaces', { count: spaces })
+                : 'locationsCount' in entry
+                  ? t('item.courts', { count: spaces })
+                  : t('item.available')}
             {entry.waitlistCount > 0 && <span className="font-normal text-dark-400"> · {t('item.waiting', { count: entry.waitlistCount })}</span>}
           </span>
         </div>
