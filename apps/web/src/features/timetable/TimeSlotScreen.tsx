@@ -182,8 +182,9 @@ const TimeSlotScreen = () => {
   if (date && firstDate && !store.isManualDate && date < firstDate) return <Navigate replace to={hrefForDate(firstDate)} />;
 
   const bookingsHref = productUrl('my-account', '/bookings', { isEmbedded });
-  const item = (entry: Entry, hideLocation = false) => (
+  const item = (entry: Entry, hideLocation = false, compact = false) => (
     <TimetableItem
+      compact={compact}
       key={String(entry.id)}
       entry={entry}
       currencySymbol={currencySymbol}
@@ -287,8 +288,8 @@ const TimeSlotScreen = () => {
           {groups.map(([heading, group]) => (
             <section key={heading} aria-label={heading}>
               <h2 className="mb-3 font-heading text-2xl text-dark-500">{heading}</h2>
-              <ul aria-label={`${heading}, ${listLabel}`} className="space-y-3">
-                {group.map((entry) => item(entry, view === 'by-court'))}
+              <ul aria-label={`${heading}, ${listLabel}`} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+                {group.map((entry) => item(entry, view === 'by-court', true))}
               </ul>
             </section>
           ))}

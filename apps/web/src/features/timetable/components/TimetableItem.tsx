@@ -18,6 +18,8 @@ type Props = {
   onAction: (entry: Entry, action: ActionKind) => void;
   /** Hide the location line (the by-court view shows it as the group heading). */
   hideLocation?: boolean;
+  /** A small tile (the by-court grid): time, spaces, price and the action; the name is read, not shown. */
+  compact?: boolean;
 };
 
 const STATUS_NOTE: Partial<Record<ActionKind, string>> = {
@@ -31,7 +33,7 @@ const STATUS_NOTE: Partial<Record<ActionKind, string>> = {
  * and ONE action, or the reason there is none. The button's name is the spec's word alone
  * ('Book'); `aria-describedby` adds which session it is for screen-reader users.
  */
-export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onAction, hideLocation = false }: Props) => {
+export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onAction, hideLocation = false, compact = false }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const action = actionOf(entry);
@@ -80,6 +82,40 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
 
   const price = entry.price.raw === 0 ? t('item.free') : toMoney(entry.price.raw, currencySymbol).formatted;
   const instructors = entry.instructors.map((person) => person.name).join(', ');
+
+  const spacesText = isFull
+    ? t('item.full')
+    : entry.kind !== 'resource'
+      ? t('item.spaces', { count: spaces })
+      : 'locationsCount' in entry
+        ? t('item.courts', { count: spaces })
+        : t('item.available');
+
+  if (compact) {
+    return (
+      <li
+        data-testid="timetable-item"
+        data-status={entry.actionToShow.status ?? 'NONE'}
+        className={`flex flex-col gap-2 rounded-xl p-3 ring-1 ${isFull || action.kind === 'none' ? 'bg-dark-50 ring-dark-100' : 'bg-white shadow-sm ring-dark-100'}`}
+      >
+        <h3 id={`${id}-what`} className="flex items-baseline justify-between gap-2">
+          <span data-testid="timetable-time" className="font-heading text-xl leading-none text-dark-500">
+            {entry.startsAt.format24Hour}
+          </span>
+          <span className="sr-only">
+            {entry.name}
+            {entry.location ? `, ${entry.location.name}` : ''}
+          </span>
+          <span className="text-sm font-semibold text-dark-500">{price}</span>
+        </h3>
+        <span data-testid="timetable-spaces" className={`text-xs font-semibold ${isFull ? 'text-red-700' : 'text-green-800'}`}>
+          {spacesText}
+        </span>
+        {note && <p className="text-xs font-semibold text-primary-600">{t(note)}</p>}
+        {control}
+      </li>
+    );
+  }
 
   return (
     <li
@@ -134,13 +170,7 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
             {price}
           </span>
           <span data-testid="timetable-spaces" className={`text-sm font-semibold ${isFull ? 'text-red-700' : spaces <= 3 ? 'text-amber-800' : 'text-green-800'}`}>
-            {isFull
-              ? t('item.full')
-              : entry.kind !== 'resource'
-                ? t('item.spaces', { count: spaces })
-                : 'locationsCount' in entry
-                  ? t('item.courts', { count: spaces })
-                  : t('item.available')}
+            {spacesText}
             {entry.waitlistCount > 0 && <span className="font-normal text-dark-400"> · {t('item.waiting', { count: entry.waitlistCount })}</span>}
           </span>
         </div>
