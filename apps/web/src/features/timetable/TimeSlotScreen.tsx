@@ -68,8 +68,9 @@ const TimeSlotScreen = () => {
     family === 'classes' ? 'timetable' : family === 'resources' && (isByCourt || isCustomerAllocation) ? 'slots' : family ? 'times' : null;
   const timeZone = venue.data?.timezone ?? 'Europe/London';
   const version = versionFor(date ?? '', venue.data?.migrationDate);
-  const dates = useDates(venueSlug, activitySlug, Boolean(family));
-  const canLoadDay = Boolean(date && venue.data && endpoint);
+  const isLeaf = category.data?.children.length === 0;
+  const dates = useDates(venueSlug, activitySlug, Boolean(family) && isLeaf);
+  const canLoadDay = Boolean(date && venue.data && endpoint && isLeaf);
   const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay ? endpoint : null, version);
   useLiveAvailability(venueSlug, activitySlug, date ?? '', canLoadDay);
 
@@ -206,6 +207,22 @@ const TimeSlotScreen = () => {
         </Notice>
       );
     }
+    // A parent activity (Swimming): its sub-activities have the times.
+    if (category.data && category.data.children.length > 0) {
+      return (
+        <Notice title={t('chooseSub.title')} text={t('chooseSub.text', { activity: activityName })}>
+          <ul className="flex flex-wrap justify-center gap-2">
+            {category.data.children.map((child) => (
+              <li key={child.slug}>
+                <Link to={`/location/${venueSlug}/${child.slug}/${dateSlug}`} className={buttonClasses({ size: 'lg' })}>
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      );
+    }
     if (category.isError || venue.isError || (category.data && !family)) {
       return (
         <Notice tone="problem" title={t('notOnline', { activity: activityName })} text={t('contactVenue')}>
@@ -303,7 +320,7 @@ const TimeSlotScreen = () => {
     );
   };
 
-  const hasDay = Boolean(date && family && !category.isError);
+  const hasDay = Boolean(date && family && !category.isError && !category.data?.children.length);
   return (
     <div className="pb-16">
       <TimetableHeader venue={venue.data} eyebrow={category.data?.parent?.name ?? t('title')} heading={activityName} dateText={dateText} />
