@@ -14,7 +14,7 @@ test.beforeEach(async ({ request }) => clearBasket(request));
 
 /** The timetable item for the class named `name` at `time`. */
 const itemAt = (page: Page, name: string, time: string): Locator =>
-  page.getByTestId('timetable-item').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}, ${time}`) }) });
+  page.getByTestId('timetable-item').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?, ${time}`) }) });
 
 test('a visitor sees the timetable, books, logs in and lands with the item held; the badge and the time left show', async ({ page, request }) => {
   const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 1 });

@@ -384,6 +384,7 @@ const TimeSlotScreen = () => {
                 <ViewTabs views={views} current={view} hrefFor={hrefForView} />
               </div>
             )}
+            {hasDay && <h2 className="sr-only">{listLabel}</h2>}
             {body()}
           </div>
         </div>
