@@ -41,7 +41,7 @@ const BasketTimeLeft = () => {
   const left = useTimeLeft(itemCount > 0 ? expiresAt : null);
   if (left === null || left === 0) return null;
   return (
-    <span data-testid="basket-time-left" className="rounded-full bg-white/10 px-2 py-1 font-mono text-xs font-semibold text-header-text tabular-nums sm:text-sm">
+    <span data-testid="basket-time-left" className="rounded-full bg-white/10 px-2 py-1 text-xs font-semibold text-header-text tabular-nums sm:text-sm">
       <span className="sr-only">{t('nav.timeLeft')} </span>
       {formatTimeLeft(left)}
     </span>

@@ -49,7 +49,7 @@ export const TimeLeft = ({ expiresAt }: { expiresAt: string | null }) => {
           t('timeLeft.expired')
         ) : (
           <>
-            {t('timeLeft.text')} <strong className="font-mono text-lg tabular-nums">{formatTimeLeft(left)}</strong>
+            {t('timeLeft.text')} <strong className="text-lg font-bold tabular-nums">{formatTimeLeft(left)}</strong>
           </>
         )}
       </span>

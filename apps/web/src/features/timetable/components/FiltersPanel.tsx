@@ -17,7 +17,7 @@ const FROM_CHOICES = Array.from({ length: 18 }, (_, i) => (i + 6) * 60);
 const TO_CHOICES = [...Array.from({ length: 17 }, (_, i) => (i + 7) * 60), 1440];
 
 const selectClass = 'mt-1 block h-10 w-full rounded-md border border-dark-300 bg-white px-2 text-dark-500';
-const checkClass = 'size-5 shrink-0 rounded border-dark-300 accent-primary-500';
+const checkClass = 'size-6 shrink-0 rounded border-dark-300 accent-primary-500';
 
 const Group = ({ legend, children }: { legend: string; children: ReactNode }) => (
   <fieldset className="border-t border-dark-100 pt-4">
@@ -85,7 +85,7 @@ export const FiltersPanel = ({ filters, onChange, onReset, instructors, tags }: 
           <input
             type="radio"
             name={`${id}-mode`}
-            className="size-5 accent-primary-500"
+            className="size-6 accent-primary-500"
             checked={filters.actionsMode === 'all'}
             onChange={() => set({ actionsMode: 'all' })}
           />
@@ -95,7 +95,7 @@ export const FiltersPanel = ({ filters, onChange, onReset, instructors, tags }: 
           <input
             type="radio"
             name={`${id}-mode`}
-            className="size-5 accent-primary-500"
+            className="size-6 accent-primary-500"
             checked={filters.actionsMode === 'selected'}
             onChange={() => set({ actionsMode: 'selected', statuses: filters.statuses.length > 0 ? filters.statuses : [...ACTION_STATUSES] })}
           />
