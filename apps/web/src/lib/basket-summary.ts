@@ -33,6 +33,7 @@ const subscribeClock = (onTick: () => void) => {
   };
 };
 const noSubscription = () => () => undefined;
+const noTime = () => 0;
 const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 
 /**
@@ -42,6 +43,7 @@ const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
 export const useTimeLeft = (expiresAt: string | null): number | null => {
   const target = expiresAt ? Date.parse(expiresAt) : Number.NaN;
   const hasTarget = !Number.isNaN(target);
-  const now = useSyncExternalStore(hasTarget ? subscribeClock : noSubscription, currentSecond, currentSecond);
+  // Without an expiry nothing ticks, and the snapshot stays still (no re-render every second).
+  const now = useSyncExternalStore(hasTarget ? subscribeClock : noSubscription, hasTarget ? currentSecond : noTime, hasTarget ? currentSecond : noTime);
   return hasTarget ? Math.max(0, target - now) : null;
 };
