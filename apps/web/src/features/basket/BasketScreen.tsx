@@ -11,7 +11,8 @@ import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { focusElement } from '../../lib/a11y/focus.ts';
 import { isLoggedIn } from '../auth/public.ts';
-import { useBasketMutations, useCart, type Cart, type CartItem } from './api/cart.ts';
+import { useBasketMutations } from './api/cart.ts';
+import { useCart, type Cart, type CartItem } from './api/cart-query.ts';
 import { TimeLeft } from './components/TimeLeft.tsx';
 
 const dateLong = (raw: string) => {

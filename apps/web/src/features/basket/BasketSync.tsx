@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { basketKeys } from '../../lib/query-keys/basket.ts';
-import { summarise, useCart } from './api/cart.ts';
+import { summarise, useCart } from './api/cart-query.ts';
 
 /**
  * Mounted by the app while someone is logged in: fetches the cart once (after login, or on

@@ -1,38 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CartDto } from '@app/contract/cart/cart';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
-import type { Camelized } from '../../../lib/api/camelized.ts';
-import { getAuthToken } from '../../../lib/api/auth-token.ts';
-import { setBasketSummary } from '../../../lib/basket-summary.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
 import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
 import { showToast } from '../../../lib/toast/store.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-
-/** The cart of spec §3 as the web app holds it (the contract's, camelCased). */
-export type Cart = Camelized<CartDto>;
-export type CartItem = Cart['items'][number];
+import { summarise, type Cart } from './cart-query.ts';
 
 /** One item of a cart add (wire notes): built from a timetable entry's id, cart_type and pricing_option_id alone. */
 export type CartAddItem = { id: number | string; type: string; purchasedForUserId: number | null; pricingOptionId: number };
 
 /** Whose basket: null is the logged-in customer (wire notes; spec §6 selected user). */
 const SELECTED_USER = { selectedUserId: null };
-
-/** GET {checkout} (spec §7): only with someone logged in. */
-export const cartQuery = () =>
-  queryOptions({
-    queryKey: basketKeys.cart(),
-    queryFn: ({ signal }) => api.get<Cart>('', { base: 'checkoutBase', signal }),
-    enabled: Boolean(getAuthToken()),
-    staleTime: 30_000,
-  });
-
-export const useCart = () => useQuery(cartQuery());
-
-/** The header's badge and time left follow the cart. */
-export const summarise = (cart: Pick<Cart, 'itemCount' | 'expiresAt'> | undefined) =>
-  setBasketSummary({ itemCount: cart?.itemCount ?? 0, expiresAt: cart?.expiresAt ?? null });
 
 /**
  * Spec §4: cart data is replaced from each successful fetch, add, remove or update; the
