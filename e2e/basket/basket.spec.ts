@@ -48,6 +48,8 @@ test('remove one item, then clear the basket', async ({ page, request, baseURL }
 });
 
 test('the basket with held items and the timetable with one in it are axe clean at 375 and 1280 px', async ({ page, request, baseURL }) => {
+  // Four axe runs on a loaded machine.
+  test.slow();
   const [held] = await holdTwo(request);
   await logInWithCookie(page.context(), request, baseURL!);
   await page.goto('/basket');
