@@ -10,10 +10,11 @@ const PAGES = [
   { path: '/attendees', title: 'Bookings | Attendees', crumbs: ['Attendees'], heading: 'Attendees' },
   { path: '/pricing', title: 'Bookings | Membership pricing', crumbs: ['Membership pricing'], heading: 'Membership pricing' },
   {
+    // The title and heading are the activity's name; the crumb is the capitalised slug (spec §2).
     path: '/location/bury-leisure-centre/table-tennis/2026-11-23',
-    title: 'Bookings | Table-tennis',
-    crumbs: ['Book an activity', 'Table-tennis', 'Monday, 23 November 2026'],
-    heading: 'Table-tennis',
+    title: 'Bookings | Table Tennis',
+    crumbs: ['Book an activity', 'Table-tennis', 'Monday 23 November 2026'],
+    heading: 'Table Tennis',
   },
 ] as const;
 

@@ -14,6 +14,7 @@ import { Toaster } from '../features/toasts/Toaster.tsx';
 import { MaintenanceScreen } from '../features/errors/MaintenanceScreen.tsx';
 import { FullPageError } from '../features/errors/FullPageError.tsx';
 import { useLoginPoll } from '../features/auth/use-login-poll.ts';
+import { useAuthUser } from '../features/auth/public.ts';
 import { useRouteFocus } from '../lib/a11y/route-focus.ts';
 
 /** After logging in from the modal, focus goes to what replaced 'Log in' (WCAG 2.4.3). */
@@ -25,6 +26,8 @@ const onModalLogin = () => {
 // Loaded when first needed, to keep the home route's JavaScript small (docs/performance.md).
 const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
 const LoginDialog = lazy(() => import('../features/auth/LoginDialog.tsx'));
+// The header's basket badge and time left follow the cart, fetched once someone is logged in.
+const BasketSync = lazy(() => import('../features/basket/BasketSync.tsx'));
 
 const VENUE_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -60,6 +63,7 @@ const AppLayout = () => {
   // Spec §4: a login or logout elsewhere (another tab, an expired cookie) re-renders the shell.
   const [, onLoginStateChange] = useReducer((n: number) => n + 1, 0);
   useLoginPoll(onLoginStateChange);
+  const isUserLoaded = Boolean(useAuthUser().data);
   const wantsLogin = useLoginModal((state) => state.isOpen);
   const [isLoginMounted, setLoginMounted] = useState(false);
   if (wantsLogin && !isLoginMounted) setLoginMounted(true);
@@ -81,6 +85,11 @@ const AppLayout = () => {
       {(theme) => (
         <ShellLayout theme={theme} venue={venue}>
           <Toaster />
+          {isUserLoaded && (
+            <Suspense fallback={null}>
+              <BasketSync />
+            </Suspense>
+          )}
           {isLoginMounted && (
             <Suspense fallback={null}>
               <LoginDialog>

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, NavLink } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
-import { useBasketSummary } from '../../lib/basket-summary.ts';
+import { formatTimeLeft, useBasketSummary, useTimeLeft } from '../../lib/basket-summary.ts';
 import { isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
@@ -28,6 +28,23 @@ export const Logo = ({ theme }: { theme: Theme }) => {
         <span className="font-heading text-xl font-bold tracking-wide text-header-text uppercase sm:text-2xl">{t('siteName')}</span>
       )}
     </Link>
+  );
+};
+
+/**
+ * Time left on the basket's holds, beside the badge, while places are held (issue 9). Not a
+ * live region: the basket page announces it at sensible intervals instead of every second.
+ */
+const BasketTimeLeft = () => {
+  const { t } = useTranslation();
+  const { itemCount, expiresAt } = useBasketSummary();
+  const left = useTimeLeft(itemCount > 0 ? expiresAt : null);
+  if (left === null || left === 0) return null;
+  return (
+    <span data-testid="basket-time-left" className="rounded-full bg-white/10 px-2 py-1 text-xs font-semibold text-header-text tabular-nums sm:text-sm">
+      <span className="sr-only">{t('nav.timeLeft')} </span>
+      {formatTimeLeft(left)}
+    </span>
   );
 };
 
@@ -84,6 +101,7 @@ export const Header = ({ theme }: { theme: Theme }) => {
               <span className={accountLabelClass}>{t('nav.logIn')}</span>
             </Link>
           )}
+          <BasketTimeLeft />
           <Link
             to="/basket"
             data-testid="basket-link"

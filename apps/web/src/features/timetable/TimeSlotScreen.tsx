@@ -1,43 +1,392 @@
-import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link, useParams } from 'react-router';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { buttonClasses } from '../../lib/ui/Button.tsx';
-import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { SlidersHorizontal } from 'lucide-react';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { isApiError } from '../../lib/api/errors.ts';
+import { useClientSettings } from '../../lib/client-settings.ts';
+import { productUrl, useShellMode } from '../../lib/shell-mode.ts';
+import { useVenue } from '../../lib/venues.ts';
+import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
+import { announce } from '../../lib/a11y/announcer.tsx';
+import type { TimetableFamily } from '../../lib/query-keys/timetable.ts';
+import { isLoggedIn, openLoginModal, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
+import { useBasketMutations } from '../basket/public.ts';
+import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
+import { useWaitlistMutations } from './api/waitlist.ts';
+import { DateStrip } from './components/DateStrip.tsx';
+import { FiltersPanel } from './components/FiltersPanel.tsx';
+import { Notice } from './components/Notice.tsx';
+import { TimetableHeader } from './components/TimetableHeader.tsx';
+import { TimetableItem, TimetableItemSkeleton, type ActionKind } from './components/TimetableItem.tsx';
+import { ViewTabs } from './components/ViewTabs.tsx';
+import { useLiveAvailability } from './live.ts';
+import {
+  activeFilterCount,
+  applyFilters,
+  BASKET_THROTTLE_MS,
+  dateParts,
+  DEFAULT_FILTERS,
+  distinctNamed,
+  familyOf,
+  formatLocalDateTime,
+  groupBy,
+  localDateTime,
+  throttle,
+  versionFor,
+  VIEW_TYPES,
+  viewOfKind,
+  type Entry,
+  type FilterSetName,
+  type ViewType,
+} from './rules.ts';
 import { parseDateSlug } from './slugs.ts';
+import { setPendingAction, usePendingAction, useTimetableStore, type PendingAction } from './store.ts';
+
+
+const SKELETON_ROWS = 4;
 
 /**
- * Spec §2 /location/{venue}/{activity}/{date}/{type?}/*: choose a time slot. The timetable
- * (times, slots, filters) arrives with the timetable work; until then the screen names the
- * activity and date it was asked for and sends the customer somewhere useful.
+ * Spec §2 /location/{venue}/{activity}/{date}/{type?}/*: choose a time slot (issue 9). The
+ * category says what is booked (classes, tickets or courts) and the venue's migration date
+ * which endpoints serve the day (spec §4); a live stream refetches the day when someone else
+ * takes or frees a place. docs/timetable-screens.md records the choices.
  */
 const TimeSlotScreen = () => {
-  const { t, i18n } = useTranslation('timetable');
-  const { venueSlug = '', activitySlug = '', dateSlug = '' } = useParams();
-  const activity = capitaliseSlug(activitySlug);
-  const date = parseDateSlug(dateSlug);
-  const dateText = date
-    ? new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
-    : null;
+  const { t } = useTranslation(['timetable', 'basket']);
+  const { venueSlug = '', activitySlug = '', dateSlug = '', type } = useParams();
+  const date = parseDateSlug(dateSlug) ? dateSlug : null;
+  const venue = useVenue(venueSlug);
+  const category = useCategoryDetail(venueSlug, activitySlug);
+  const family = category.data ? familyOf(category.data) : null;
+  const isCustomerAllocation = category.data?.allocationStrategy === 'customer';
+  // Courts: by time lists the times (the system allocates a court) unless the customer picks
+  // the court; by court lists every court's slots (spec §7 slots with the date alone).
+  const isByCourt = family === 'resources' && type === 'by-court';
+  const endpoint: TimetableFamily | null =
+    family === 'classes' ? 'timetable' : family === 'resources' && (isByCourt || isCustomerAllocation) ? 'slots' : family ? 'times' : null;
+  const timeZone = venue.data?.timezone ?? 'Europe/London';
+  const version = versionFor(date ?? '', venue.data?.migrationDate);
+  const isLeaf = category.data?.children.length === 0;
+  const dates = useDates(venueSlug, activitySlug, Boolean(family) && isLeaf);
+  const canLoadDay = Boolean(date && venue.data && endpoint && isLeaf);
+  const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay ? endpoint : null, version);
+  useLiveAvailability(venueSlug, activitySlug, date ?? '', canLoadDay);
+
+  const { isEmbedded } = useShellMode();
+  const currencySymbol = useClientSettings().currency.symbol;
+  const authUser = useAuthUser();
+  const store = useTimetableStore();
+  const [showFilters, setShowFilters] = useState(false);
+  const filtersId = useId();
+
+  const activityName = category.data?.name ?? capitaliseSlug(activitySlug);
+  const dateText = date ? dateParts(date).long : null;
   usePageMeta({
-    title: activity,
+    title: activityName,
     breadcrumbs: [
       { label: t('common:breadcrumbs.bookActivity'), to: `/location/${venueSlug}` },
-      { label: activity, to: `/location/${venueSlug}/${activitySlug}` },
+      { label: capitaliseSlug(activitySlug), to: `/location/${venueSlug}/${activitySlug}` },
       { label: dateText ?? dateSlug },
     ],
   });
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <ScreenHeading title={activity} lead={dateText ?? undefined} />
-      <div className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200 sm:p-8">
-        <h2 className="text-2xl font-bold text-dark-500 uppercase">{t('title')}</h2>
-        <p className="mt-2 text-neutral-800">{dateText ? t('notOnline', { activity, date: dateText }) : t('badDate', { date: dateSlug })}</p>
-        <p className="mt-2 text-neutral-700">{t('contactVenue')}</p>
-        <div className="mt-6 flex flex-wrap gap-3">
+
+  // Views of the {type?} segment: the kinds the day has, or by time / by court for courts.
+  const all = useMemo(() => (entries.data ?? []) as Entry[], [entries.data]);
+  const views = useMemo<ViewType[]>(() => {
+    if (family === 'resources') return ['by-time', 'by-court'];
+    if (family === 'tickets') return ['fast-tickets'];
+    const present = new Set(all.map((entry) => viewOfKind[entry.kind]));
+    return VIEW_TYPES.filter((view) => present.has(view));
+  }, [all, family]);
+  const view: ViewType = views.find((candidate) => candidate === type) ?? views[0] ?? 'classes';
+  const setName: FilterSetName = view === 'classes' ? 'classes' : view === 'ad-hoc' ? 'adHoc' : 'fastTickets';
+  const filters = store.filters[setName];
+  const ofView = useMemo(
+    () => (family === 'classes' ? all.filter((entry) => viewOfKind[entry.kind] === view) : all),
+    [all, family, view],
+  );
+  const shown = useMemo(() => applyFilters(ofView, filters), [ofView, filters]);
+  const instructors = useMemo(() => distinctNamed(ofView.map((entry) => entry.instructors)), [ofView]);
+  const tags = useMemo(() => distinctNamed(ofView.map((entry) => entry.tags)), [ofView]);
+  const filterCount = activeFilterCount(filters, DEFAULT_FILTERS[setName]);
+
+  // A changed filter is read out once with the new count (not on every live refresh).
+  const filterKey = JSON.stringify(filters);
+  const lastFilterKey = useRef(filterKey);
+  useEffect(() => {
+    if (lastFilterKey.current === filterKey) return;
+    lastFilterKey.current = filterKey;
+    announce(t('filters.results', { count: shown.length, total: ofView.length }));
+  }, [filterKey, shown.length, ofView.length, t]);
+
+  const base = `/location/${venueSlug}/${activitySlug}`;
+  const hrefForDate = (raw: string) => `${base}/${raw}${type && views.includes(type as ViewType) ? `/${type}` : ''}`;
+  const hrefForView = (next: ViewType) => `${base}/${dateSlug}/${next}`;
+  const dateList = dates.data ?? [];
+  const dateEntry = dateList.find((entry) => entry.raw === date);
+  const opensText = dateEntry && !dateEntry.bookable && dateEntry.opensAt ? formatLocalDateTime(localDateTime(dateEntry.opensAt, timeZone)) : null;
+  const nextDate = dateList.find((entry) => date !== null && entry.raw > date);
+
+  // Actions: Book and Remove from basket (throttled, spec §9), Join and Leave waitlist.
+  const basket = useBasketMutations();
+  const waitlist = useWaitlistMutations({
+    joined: t('toasts.joinedWaitlist'),
+    left: t('toasts.leftWaitlist'),
+    failed: t('toasts.waitlistFailed'),
+  });
+  const run = ({ entry, action }: PendingAction) => {
+    const userId = authUser.data?.membershipUser.id ?? 0;
+    if (action === 'book')
+      basket.add.mutate([{ id: entry.id, type: entry.cartType, purchasedForUserId: null, pricingOptionId: entry.pricingOptionId }]);
+    else if (action === 'removeFromBasket' && entry.booking) basket.remove.mutate([entry.booking.id]);
+    else if (action === 'joinWaitlist') waitlist.join.mutate({ entry, userId });
+    else if (action === 'leaveWaitlist') waitlist.leave.mutate({ entry, userId });
+  };
+  const [basketThrottle] = useState(() => throttle((action: () => void) => action(), BASKET_THROTTLE_MS));
+
+  // A visitor's Book (or Join waitlist) opens the login modal and completes once logged in;
+  // closing the modal without logging in forgets it.
+  const pending = usePendingAction((state) => state.pending);
+  const isLoginOpen = useIsLoginModalOpen();
+  const settlePending = useEffectEvent((isUserLoaded: boolean, isOpen: boolean) => {
+    if (!pending) return;
+    if (isUserLoaded && isLoggedIn()) {
+      setPendingAction(null);
+      run(pending);
+    } else if (!isOpen && !isLoggedIn()) setPendingAction(null);
+  });
+  const isUserLoaded = Boolean(authUser.data);
+  useEffect(() => settlePending(isUserLoaded, isLoginOpen), [isUserLoaded, isLoginOpen, pending]);
+  // Leaving the screen forgets it too.
+  useEffect(() => () => setPendingAction(null), []);
+
+  const onAction = (entry: Entry, action: ActionKind) => {
+    if (!isLoggedIn()) {
+      setPendingAction({ entry, action });
+      openLoginModal();
+      return;
+    }
+    if (action === 'book' || action === 'removeFromBasket') basketThrottle(() => run({ entry, action }));
+    else run({ entry, action });
+  };
+  const isBusy = (entry: Entry) =>
+    (basket.add.isPending && basket.add.variables[0]?.id === entry.id) ||
+    (basket.remove.isPending && entry.booking !== null && basket.remove.variables.includes(entry.booking.id)) ||
+    (waitlist.join.isPending && waitlist.join.variables.entry.id === entry.id) ||
+    (waitlist.leave.isPending && waitlist.leave.variables.entry.id === entry.id) ||
+    pending?.entry.id === entry.id;
+
+  // Arriving with a date before the window (an old link, yesterday's tab): go to its first day.
+  const firstDate = dateList[0]?.raw;
+  if (date && firstDate && !store.isManualDate && date < firstDate) return <Navigate replace to={hrefForDate(firstDate)} />;
+
+  const bookingsHref = productUrl('my-account', '/bookings', { isEmbedded });
+  const item = (entry: Entry, hideLocation = false, compact = false) => (
+    <TimetableItem
+      compact={compact}
+      key={String(entry.id)}
+      entry={entry}
+      currencySymbol={currencySymbol}
+      bookingsHref={bookingsHref}
+      isBusy={isBusy(entry)}
+      onAction={onAction}
+      hideLocation={hideLocation}
+    />
+  );
+
+  const listLabel = t('list.label', { activity: activityName, date: dateText ?? dateSlug });
+  const body = () => {
+    if (!date) {
+      return (
+        <Notice tone="problem" title={t('badDate', { date: dateSlug })} text={t('contactVenue')}>
+          <Link to={base} className={buttonClasses({ size: 'lg' })}>
+            {t('otherActivity')}
+          </Link>
+        </Notice>
+      );
+    }
+    // A parent activity (Swimming): its sub-activities have the times.
+    if (category.data && category.data.children.length > 0) {
+      return (
+        <Notice title={t('chooseSub.title')} text={t('chooseSub.text', { activity: activityName })}>
+          <ul className="flex flex-wrap justify-center gap-2">
+            {category.data.children.map((child) => (
+              <li key={child.slug}>
+                <Link to={`/location/${venueSlug}/${child.slug}/${dateSlug}`} className={buttonClasses({ size: 'lg' })}>
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      );
+    }
+    if (category.isError || venue.isError || (category.data && !family)) {
+      return (
+        <Notice tone="problem" title={t('notOnline', { activity: activityName })} text={t('contactVenue')}>
           <Link to={`/location/${venueSlug}`} className={buttonClasses({ size: 'lg' })}>
             {t('otherActivity')}
           </Link>
+        </Notice>
+      );
+    }
+    if (entries.isError) {
+      if (isApiError(entries.error) && entries.error.statusCode === 422) {
+        return opensText ? (
+          <Notice tone="closed" title={t('dates.closedTitle', { date: dateText })} text={t('dates.closedText', { when: opensText })} />
+        ) : (
+          <Notice
+            tone="closed"
+            title={t('dates.outsideTitle', { date: dateText })}
+            text={isLoggedIn() ? t('dates.outsideText') : `${t('dates.outsideText')} ${t('dates.outsideVisitor')}`}
+          >
+            {!isLoggedIn() && (
+              <Button size="lg" onClick={openLoginModal}>
+                {t('common:nav.logIn')}
+              </Button>
+            )}
+            {firstDate && (
+              <Link to={hrefForDate(firstDate)} className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+                {t('dates.firstDate', { date: dateParts(firstDate).long })}
+              </Link>
+            )}
+          </Notice>
+        );
+      }
+      return (
+        <Notice tone="problem" title={t('list.loadError')}>
+          <Button size="lg" onClick={() => void entries.refetch()}>
+            {t('list.retry')}
+          </Button>
+        </Notice>
+      );
+    }
+    if (!entries.data) {
+      return (
+        <div role="status" aria-label={t('list.loading')}>
+          <ul className="space-y-3">
+            {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+              <TimetableItemSkeleton key={index} />
+            ))}
+          </ul>
+        </div>
+      );
+    }
+    if (ofView.length === 0) {
+      return (
+        <Notice
+          tone={opensText ? 'closed' : 'info'}
+          title={opensText ? t('dates.closedTitle', { date: dateText }) : t('list.emptyTitle', { date: dateText })}
+          text={opensText ? t('dates.closedText', { when: opensText }) : t('list.emptyText', { activity: activityName })}
+        >
+          {nextDate && (
+            <Link to={hrefForDate(nextDate.raw)} onClick={store.chooseDate} className={buttonClasses({ size: 'lg' })}>
+              {t('list.nextDate', { date: dateParts(nextDate.raw).long })}
+            </Link>
+          )}
+        </Notice>
+      );
+    }
+    if (shown.length === 0) {
+      return (
+        <Notice title={t('list.filteredTitle')} text={t('list.filteredText', { count: ofView.length, date: dateText })}>
+          <Button size="lg" onClick={() => store.resetFilters(setName)}>
+            {t('filters.reset')}
+          </Button>
+        </Notice>
+      );
+    }
+    if (view === 'by-court' || (view === 'by-time' && endpoint === 'slots')) {
+      const groups = groupBy(shown, (entry) => (view === 'by-court' ? (entry.location?.name ?? activityName) : entry.startsAt.format24Hour));
+      return (
+        <div className="space-y-6">
+          {groups.map(([heading, group]) => (
+            <section key={heading} aria-label={heading}>
+              <h2 className="mb-3 font-heading text-2xl text-dark-500">{heading}</h2>
+              <ul aria-label={`${heading}, ${listLabel}`} className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+                {group.map((entry) => item(entry, view === 'by-court', true))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      );
+    }
+    return (
+      <ul aria-label={listLabel} className="space-y-3">
+        {shown.map((entry) => item(entry, family === 'resources'))}
+      </ul>
+    );
+  };
+
+  const hasDay = Boolean(date && family && !category.isError && !category.data?.children.length);
+  return (
+    <div className="pb-16">
+      <TimetableHeader venue={venue.data} eyebrow={category.data?.parent?.name ?? t('title')} heading={activityName} dateText={dateText} />
+      <div className="mx-auto max-w-6xl space-y-6 px-4 pt-6">
+        {hasDay && (
+          <div className="min-h-20">
+            {dates.data ? (
+              <DateStrip dates={dates.data} selected={date ?? ''} timeZone={timeZone} hrefFor={hrefForDate} onChoose={store.chooseDate} />
+            ) : dates.isError ? (
+              <p className="text-sm text-dark-400">{t('dates.loadError')}</p>
+            ) : (
+              <div aria-hidden="true" className="grid animate-pulse grid-cols-4 gap-2 sm:flex">
+                {Array.from({ length: 7 }, (_, index) => (
+                  <div key={index} className="h-20 rounded-xl bg-white ring-1 ring-dark-100 sm:w-24" />
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+        {hasDay && opensText && (entries.data?.length ?? 0) > 0 && (
+          <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm font-medium text-dark-500 ring-1 ring-primary-200">
+            {t('dates.closedText', { when: opensText })}
+          </p>
+        )}
+        <div className={hasDay ? 'grid gap-6 lg:grid-cols-[16rem_1fr]' : ''}>
+          {hasDay && (
+            <aside aria-labelledby={`${filtersId}-heading`} className="lg:sticky lg:top-20 lg:self-start">
+              <div className="flex items-center justify-between gap-3 lg:hidden">
+                <ViewTabs views={views} current={view} hrefFor={hrefForView} />
+                <Button
+                  variant="secondary"
+                  aria-expanded={showFilters}
+                  aria-controls={`${filtersId}-panel`}
+                  onClick={() => setShowFilters((open) => !open)}
+                  className="ml-auto"
+                >
+                  <SlidersHorizontal aria-hidden="true" className="size-4" />
+                  {showFilters ? t('filters.hide') : filterCount > 0 ? t('filters.showCount', { count: filterCount }) : t('filters.show')}
+                </Button>
+              </div>
+              <div
+                id={`${filtersId}-panel`}
+                className={`${showFilters ? 'mt-4' : 'hidden'} rounded-2xl bg-white p-5 shadow-sm ring-1 ring-dark-100 lg:mt-0 lg:block`}
+              >
+                <h2 id={`${filtersId}-heading`} className="mb-4 font-heading text-xl text-dark-500">
+                  {filterCount > 0 ? t('filters.showCount', { count: filterCount }) : t('filters.title')}
+                </h2>
+                <FiltersPanel
+                  filters={filters}
+                  onChange={(next) => store.setFilters(setName, next)}
+                  onReset={() => store.resetFilters(setName)}
+                  instructors={instructors}
+                  tags={tags}
+                />
+              </div>
+            </aside>
+          )}
+          <div className="min-w-0 space-y-4">
+            {hasDay && views.length > 1 && (
+              <div className="hidden lg:block">
+                <ViewTabs views={views} current={view} hrefFor={hrefForView} />
+              </div>
+            )}
+            {hasDay && <h2 className="sr-only">{listLabel}</h2>}
+            {body()}
+          </div>
         </div>
       </div>
     </div>

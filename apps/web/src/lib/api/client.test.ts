@@ -45,6 +45,12 @@ describe('API client', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  it('calls the base itself for an empty path (the cart), without a trailing slash', async () => {
+    const { client, calls } = setup(json({ data: {} }));
+    await client.get('', { base: 'checkoutBase', query: { selectedUserId: 7 } });
+    expect(calls[0]!.url).toBe('/api/activities/cart?selected_user_id=7');
+  });
+
   it('attaches the auth token as a bearer header', async () => {
     const { client, calls } = setup(json({ data: {} }), 'tok123');
     await client.get('user', { base: 'authBase' });

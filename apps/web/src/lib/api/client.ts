@@ -30,8 +30,11 @@ export type ApiClientDeps = {
   pageData?: (url: string) => unknown;
 };
 
-const joinUrl = (base: string, path: string) =>
-  `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+/** `path` '' is the base itself (the cart: GET and DELETE on the checkout base, spec §7). */
+const joinUrl = (base: string, path: string) => {
+  const trimmed = path.replace(/^\/+/, '');
+  return trimmed ? `${base.replace(/\/+$/, '')}/${trimmed}` : base.replace(/\/+$/, '');
+};
 
 const buildQuery = (query: RequestOptions['query']): string => {
   if (!query) return '';

@@ -1,4 +1,5 @@
-/** The basket (spec §4 Basket): the basket slice's keys go under this prefix. */
+/** The basket (spec §4 Basket): the cart of the logged-in customer. */
 export const basketKeys = {
   all: ['basket'] as const,
+  cart: () => [...basketKeys.all, 'cart'] as const,
 };

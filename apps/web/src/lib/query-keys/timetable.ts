@@ -1,8 +1,18 @@
 /**
- * The timetable (spec §4: dates and time slots of a venue's activity). Its screens add their
- * detail keys under this prefix; the basket invalidates `timetableKeys.all` after a change,
- * since availability follows what is in it.
+ * The timetable (spec §4: dates and time slots of a venue's activity). The basket invalidates
+ * `timetableKeys.all` after a change, since availability follows what is in it; live
+ * availability events invalidate one day (`timetableKeys.day`).
  */
+export type TimetableFamily = 'timetable' | 'times' | 'slots';
+export type TimetableVersion = 'v1' | 'v2';
+
 export const timetableKeys = {
   all: ['timetable'] as const,
+  activity: (venueSlug: string, activitySlug: string) => [...timetableKeys.all, venueSlug, activitySlug] as const,
+  /** Dates of the booking window of one sub-activity (reloaded on login and logout, spec §4). */
+  dates: (venueSlug: string, activitySlug: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'dates'] as const,
+  /** Everything shown for one day: the prefix a live event invalidates. */
+  day: (venueSlug: string, activitySlug: string, date: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'day', date] as const,
+  entries: (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion) =>
+    [...timetableKeys.day(venueSlug, activitySlug, date), family, version] as const,
 };

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client.ts';
+import { basketKeys } from '../../../lib/query-keys/basket.ts';
+import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
+import { showToast } from '../../../lib/toast/store.ts';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { summarise, type Cart } from './cart-query.ts';
+
+/** One item of a cart add (wire notes): built from a timetable entry's id, cart_type and pricing_option_id alone. */
+export type CartAddItem = { id: number | string; type: string; purchasedForUserId: number | null; pricingOptionId: number };
+
+/** Whose basket: null is the logged-in customer (wire notes; spec §6 selected user). */
+const SELECTED_USER = { selectedUserId: null };
+
+/**
+ * Spec §4: cart data is replaced from each successful fetch, add, remove or update; the
+ * timetable reloads after an add or remove (availability and actions follow the basket).
+ */
+export const replaceCart = (queryClient: QueryClient, cart: Cart) => {
+  queryClient.setQueryData(basketKeys.cart(), cart);
+  summarise(cart);
+  void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+};
+
+/** Spec §8 basket errors: the server message if present, else the generic one (the client supplies it). */
+const showError = (error: Error) => showToast({ type: 'error', content: error.message });
+
+/** Basket mutations with the spec §8 toasts. `addingToCart`/`removingFromCart` are their `isPending`. */
+export const useBasketMutations = () => {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('basket');
+  const add = useMutation({
+    mutationFn: (items: CartAddItem[]) => api.post<Cart>('add', { items, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: (cart) => {
+      replaceCart(queryClient, cart);
+      showToast({ type: 'success', content: t('toasts.added') });
+    },
+    onError: showError,
+  });
+  const remove = useMutation({
+    mutationFn: (cartItemIds: number[]) => api.post<Cart>('remove', { cartItemIds, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: (cart) => {
+      replaceCart(queryClient, cart);
+      showToast({ type: 'success', content: t('toasts.removed') });
+    },
+    onError: showError,
+  });
+  const holdAgain = useMutation({
+    mutationFn: (cartItemId: number) => api.put<Cart>(String(cartItemId), { holdAgain: true, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: (cart) => {
+      replaceCart(queryClient, cart);
+      showToast({ type: 'success', content: t('toasts.updated') });
+    },
+    onError: showError,
+  });
+  const clear = useMutation({
+    mutationFn: () => api.delete<Cart | undefined>('', { base: 'checkoutBase' }),
+    onSuccess: async (cart) => {
+      // Spec §4: items, totals and credits reset on a successful clear (the server answers the emptied cart).
+      if (cart?.items) replaceCart(queryClient, cart);
+      else {
+        summarise(undefined);
+        await queryClient.invalidateQueries({ queryKey: basketKeys.all });
+        void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+      }
+      showToast({ type: 'success', content: t('toasts.cleared') });
+    },
+    onError: showError,
+  });
+  return { add, remove, holdAgain, clear };
+};

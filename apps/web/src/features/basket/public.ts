@@ -1,0 +1,6 @@
+/**
+ * The basket slice's public entry (eslint.config.js `FEATURE_PUBLIC_ENTRIES`): the timetable
+ * books into the basket and takes places out of it with these, so the toasts, the cart
+ * replacement and the badge stay in one place.
+ */
+export { useBasketMutations, type CartAddItem } from './api/cart.ts';

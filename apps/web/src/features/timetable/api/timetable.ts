@@ -1,0 +1,65 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryDetailDto } from '@app/contract/catalogue/category';
+import type { DateEntryDto } from '@app/contract/timetable/dates';
+import type { TimeEntryDto } from '@app/contract/timetable/times';
+import type { SlotEntryDto } from '@app/contract/timetable/slots';
+import { api } from '../../../lib/api/client.ts';
+import type { Camelized } from '../../../lib/api/camelized.ts';
+import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
+import { timetableKeys, type TimetableFamily, type TimetableVersion } from '../../../lib/query-keys/timetable.ts';
+import type { Entry } from '../rules.ts';
+
+export type CategoryDetail = Camelized<CategoryDetailDto>;
+export type DateEntry = Camelized<DateEntryDto>;
+export type TimeEntry = Camelized<TimeEntryDto>;
+export type SlotEntry = Camelized<SlotEntryDto>;
+
+const enc = encodeURIComponent;
+
+/**
+ * GET /venue/{venue}/categories/{activity} (spec §7): the category's v1/v2 type and allocation
+ * strategy. The same key and request as the catalogue's, so coming from the sub-activity
+ * page the answer is already cached.
+ */
+export const categoryQuery = (venueSlug: string, activitySlug: string) =>
+  queryOptions({
+    queryKey: catalogueKeys.category(venueSlug, activitySlug),
+    queryFn: ({ signal }) => api.get<CategoryDetail>(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`, { base: 'activitiesBase', signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** GET /venue/{venue}/activity-category/{category}/dates (spec §7): the booking window. */
+export const datesQuery = (venueSlug: string, activitySlug: string) =>
+  queryOptions({
+    queryKey: timetableKeys.dates(venueSlug, activitySlug),
+    queryFn: ({ signal }) =>
+      api.get<DateEntry[]>(`venue/${enc(venueSlug)}/activity-category/${enc(activitySlug)}/dates`, { base: 'activitiesBase', signal }),
+    staleTime: 60_000,
+  });
+
+/**
+ * One day's entries (spec §7): `timetable` (classes, ad-hoc sessions), `times` (fast tickets,
+ * resource times) or `slots` (courts), each under `v2/` for dates on or after the migration date.
+ */
+export const entriesQuery = (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion) =>
+  queryOptions({
+    queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version),
+    queryFn: ({ signal }) =>
+      api.get<(Entry | TimeEntry | SlotEntry)[]>(
+        `venue/${enc(venueSlug)}/activity/${enc(activitySlug)}/${version === 'v2' ? 'v2/' : ''}${family}`,
+        { base: 'activitiesBase', query: { date }, signal },
+      ),
+    // Availability changes under the customer's eyes: live events and the reload rules refetch it.
+    staleTime: 0,
+    retry: (count, error) => count < 2 && !(error && 'statusCode' in error && [403, 404, 422].includes((error as { statusCode: number }).statusCode)),
+  });
+
+export const useCategoryDetail = (venueSlug: string, activitySlug: string) => useQuery(categoryQuery(venueSlug, activitySlug));
+export const useDates = (venueSlug: string, activitySlug: string, enabled: boolean) => useQuery({ ...datesQuery(venueSlug, activitySlug), enabled });
+export const useEntries = (
+  venueSlug: string,
+  activitySlug: string,
+  date: string,
+  family: TimetableFamily | null,
+  version: TimetableVersion,
+) => useQuery({ ...entriesQuery(venueSlug, activitySlug, date, family ?? 'timetable', version), enabled: family !== null });

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import type { DateEntry } from '../api/timetable.ts';
+import { dateParts, formatLocalDateTime, localDateTime } from '../rules.ts';
+
+type Props = {
+  dates: readonly DateEntry[];
+  selected: string;
+  timeZone: string;
+  hrefFor: (raw: string) => string;
+  onChoose: () => void;
+};
+
+/**
+ * The booking window's dates (spec §3 date entries keyed by raw). Links, so each date has an
+ * address; the chosen one is `aria-current="date"`. They wrap onto a second row on a narrow
+ * screen rather than scrolling sideways (WCAG 1.4.10). A date not released yet says when it opens.
+ */
+export const DateStrip = ({ dates, selected, timeZone, hrefFor, onChoose }: Props) => {
+  const { t } = useTranslation('timetable');
+  return (
+    <nav aria-label={t('dates.label')}>
+      <ul className="grid grid-cols-4 gap-2 sm:flex sm:flex-wrap">
+        {dates.map((date) => {
+          const parts = dateParts(date.raw);
+          const isSelected = date.raw === selected;
+          const opens = !date.bookable && date.opensAt ? formatLocalDateTime(localDateTime(date.opensAt, timeZone)) : null;
+          return (
+            <li key={date.raw} className="sm:w-24">
+              <Link
+                to={hrefFor(date.raw)}
+                onClick={onChoose}
+                aria-current={isSelected ? 'date' : undefined}
+                aria-label={`${parts.long}${date.today ? `, ${t('dates.today')}` : ''}${opens ? `, ${t('dates.opens', { when: opens })}` : ''}`}
+                data-testid="timetable-date"
+                className={`flex h-full min-h-20 flex-col items-center justify-center rounded-xl px-1 py-2 text-center ring-1 transition-colors ${
+                  isSelected
+                    ? 'bg-primary-500 text-on-primary ring-primary-500'
+                    : 'bg-white text-dark-500 ring-dark-100 hover:bg-primary-50 hover:ring-primary-300'
+                }`}
+              >
+                <span className="text-xs font-semibold tracking-wide uppercase">{date.today ? t('dates.today') : parts.weekday}</span>
+                <span className="font-heading text-2xl leading-tight">{parts.day}</span>
+                <span className="text-xs">{parts.month}</span>
+                {opens && <span className={`mt-0.5 text-[11px] leading-tight ${isSelected ? '' : 'text-dark-400'}`}>{t('dates.opens', { when: opens.split(',')[1]?.trim() ?? opens })}</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+};
