@@ -28,6 +28,8 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
+import { simulatorRoutes } from './modules/payments/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -146,6 +148,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(liveRoutes);
   await app.register(cartRoutes);
   await app.register(waitlistRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(simulatorRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

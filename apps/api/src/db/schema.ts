@@ -344,6 +344,176 @@ export type OutboxEmailsTable = {
   created_at: Generated<Timestamp>;
   sent_at: Timestamp | null;
   attempts: Generated<number>;
+  /** [{ filename, content, contentType }] (0020). */
+  attachments: Generated<EmailAttachment[]>;
+};
+
+export type EmailAttachment = { filename: string; content: string; contentType: string };
+
+export type TermsTable = {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  label: string;
+  body: string;
+  url: string | null;
+  required: Generated<boolean>;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+};
+
+export type SavedCardsTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  provider: string;
+  token: string;
+  card_holder_name: string;
+  brand: string;
+  last_four: string;
+  expiry: string;
+  created_at: Generated<Timestamp>;
+  deleted_at: Timestamp | null;
+};
+
+export type OrdersTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  reference: string;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  cart_id: number;
+  source: string;
+  total_pence: number;
+  status: Generated<'completed'>;
+  transaction_uuid: string | null;
+  idempotency_key: string | null;
+  staff_user_id: number | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type OrderLinesTable = {
+  id: Generated<number>;
+  order_id: number;
+  booking_id: number;
+  cart_item_id: number | null;
+  occurrence_id: number;
+  membership_user_id: number;
+  pricing_option_id: number | null;
+  price_pence: number;
+};
+
+export type RecordedTender = 'card' | 'general-credit' | 'membership-credit' | 'cash' | 'offline-voucher' | 'cheque';
+export type PaymentsTable = {
+  id: Generated<number>;
+  order_id: number;
+  tender_type: RecordedTender;
+  amount_pence: number;
+  transaction_uuid: string | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type ProviderTransactionStatus = 'challenge' | 'authorised' | 'declined' | 'error' | 'completed' | 'voided' | 'refunded';
+export type ProviderTransactionsTable = {
+  uuid: Generated<string>;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  cart_id: number;
+  provider: string;
+  status: ProviderTransactionStatus;
+  amount_pence: number;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  card_expiry: string | null;
+  card_holder_name: string | null;
+  save_card: Generated<boolean>;
+  idempotency_key: string | null;
+  request: Generated<unknown>;
+  failure_reason: string | null;
+  order_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type CreditType = 'general' | 'membership';
+export type CreditEntryKind = 'top_up' | 'refund' | 'spend' | 'reservation' | 'release' | 'expiry';
+export type CreditEntriesTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  credit_type: CreditType;
+  kind: CreditEntryKind;
+  amount: number;
+  balance_after: number;
+  cart_id: number | null;
+  order_id: number | null;
+  note: string | null;
+  expires_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+};
+
+export type QuestionsTable = {
+  id: Generated<number>;
+  client_id: number;
+  activity_id: number;
+  label: string;
+  type: Generated<'text' | 'select' | 'checkbox'>;
+  options: Generated<string[]>;
+  required: Generated<boolean>;
+  sort_order: Generated<number>;
+};
+
+export type QuestionAnswersTable = {
+  id: Generated<number>;
+  client_id: number;
+  cart_item_id: number;
+  question_id: number;
+  value: string;
+  updated_at: Generated<Timestamp>;
+};
+
+export type WaiverRestrictionsTable = {
+  id: Generated<number>;
+  client_id: number;
+  activity_id: number;
+  title: string;
+  body: string;
+};
+
+export type SignedWaiversTable = {
+  id: Generated<number>;
+  client_id: number;
+  restriction_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  signature: string;
+  signed_at: Generated<Timestamp>;
+};
+
+export type SimulatorSessionsTable = { key: string; client_id: number; expires_at: Timestamp };
+export type SimulatorCardsTable = {
+  identifier: string;
+  session_key: string;
+  behaviour: 'frictionless' | 'challenge' | 'decline' | 'error';
+  brand: string;
+  last_four: string;
+  expiry: string;
+  card_holder_name: string;
+  created_at: Generated<Timestamp>;
+};
+export type SimulatorPaymentsTable = {
+  transaction_uuid: string;
+  client_id: number;
+  status: 'challenge' | 'authorised' | 'declined' | 'error' | 'captured' | 'voided' | 'refunded';
+  amount_pence: number;
+  merchant: string;
+  challenge_token: string | null;
+  return_url: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 };
 
 export type Database = {
@@ -375,6 +545,20 @@ export type Database = {
   bookings: BookingsTable;
   waitlist_entries: WaitlistEntriesTable;
   outbox_emails: OutboxEmailsTable;
+  terms: TermsTable;
+  saved_cards: SavedCardsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  provider_transactions: ProviderTransactionsTable;
+  credit_entries: CreditEntriesTable;
+  questions: QuestionsTable;
+  question_answers: QuestionAnswersTable;
+  waiver_restrictions: WaiverRestrictionsTable;
+  signed_waivers: SignedWaiversTable;
+  simulator_sessions: SimulatorSessionsTable;
+  simulator_cards: SimulatorCardsTable;
+  simulator_payments: SimulatorPaymentsTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

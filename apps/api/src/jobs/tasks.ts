@@ -9,6 +9,8 @@ import { loadConfig, type Config } from '../lib/config.ts';
 import { releaseExpiredClaims } from '../modules/cart/service.ts';
 import { promote } from '../modules/waitlist/service.ts';
 import { deliverEmail } from '../modules/email/service.ts';
+import { reconcilePayments } from '../modules/checkout/service.ts';
+import { providerFor } from '../modules/payments/service.ts';
 
 /** `config`: the server's; without it (tests, tools) the defaults of lib/config.ts. */
 export type TaskContext = { db: Db; logger: FastifyBaseLogger; config?: Config };
@@ -61,6 +63,17 @@ const registry = {
     });
     if (delivery.sent) context.logger.info({ emailId, via: delivery.via, file: delivery.file }, 'email sent');
   },
+  // Card payments authorised but not completed for PAYMENT_RECONCILE_MINUTES (the server died
+  // between authorise and complete, or the customer left): completed or voided (docs/checkout.md).
+  'reconcile-payments': (context: TaskContext): Task => async () => {
+    const config = configOf(context);
+    const done = await reconcilePayments(context.db, {
+      provider: providerFor(config.PAYMENT_PROVIDER),
+      holdMinutes: config.HOLD_MINUTES,
+      minutes: config.PAYMENT_RECONCILE_MINUTES,
+    });
+    if (done.completed || done.voided) context.logger.info(done, 'stale card payments reconciled');
+  },
 } satisfies Record<string, (context: TaskContext) => Task>;
 
 export type TaskName = keyof typeof registry;
@@ -87,4 +100,6 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   },
   // Every minute, no backfill (one run after a restart releases everything already expired).
   { task: 'release-expired-holds', match: '* * * * *', identifier: 'release-expired-holds' },
+  // Every minute; a run after a restart finds every stale payment (no backfill needed).
+  { task: 'reconcile-payments', match: '* * * * *', identifier: 'reconcile-payments' },
 ];

@@ -101,6 +101,14 @@ const ZEnv = z.object({
     .min(1, 'a whole number of minutes from 1 to 10080')
     .max(10_080, 'a whole number of minutes from 1 to 10080')
     .default(120),
+  // Checkout (docs/checkout.md): how long an authorised card payment may
+  // wait for its completion before the reconciliation job completes or voids it.
+  PAYMENT_RECONCILE_MINUTES: z.coerce
+    .number({ error: 'a whole number of minutes from 1 to 1440' })
+    .int('a whole number of minutes from 1 to 1440')
+    .min(1, 'a whole number of minutes from 1 to 1440')
+    .max(1440, 'a whole number of minutes from 1 to 1440')
+    .default(10),
 });
 
 export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string };

@@ -10,6 +10,7 @@ import * as m0009 from './0009_availability_notify.ts';
 import * as m0010 from './0010_hold_place.ts';
 import * as m0011 from './0011_hold_place_lean.ts';
 import * as m0012 from './0012_activities_catalogue_version.ts';
+import * as m0020 from './0020_checkout.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010_hold_place': m0010,
   '0011_hold_place_lean': m0011,
   '0012_activities_catalogue_version': m0012,
+  '0020_checkout': m0020,
 };

@@ -406,3 +406,63 @@ export const releaseExpiredClaims = async (db: Db, batch: number): Promise<numbe
                    FOR UPDATE SKIP LOCKED)`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 };
+
+/* ---- Checkout (issue 10): the cart locked, its items, claims turned into bookings ---- */
+
+export type CheckoutCartRow = { id: number; uuid: string; status: 'open' | 'completed'; account_user_id: number; membership_user_id: number; source: string };
+
+/** The cart row locked FOR UPDATE: every completion of one cart queues here. */
+export const lockCart = async (db: Db, clientId: number, cartId: number) =>
+  db
+    .selectFrom('carts')
+    .select(['id', sql<string>`uuid::text`.as('uuid'), 'status', 'account_user_id', 'membership_user_id', 'source'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', cartId)
+    .forUpdate()
+    .executeTakeFirst() as Promise<CheckoutCartRow | undefined>;
+
+export type CheckoutItemRow = {
+  id: number;
+  name: string;
+  occurrence_id: number;
+  occurrence_uuid: string;
+  activity_id: number;
+  purchased_for_user_id: number;
+  pricing_option_id: number;
+  price_pence: number;
+  claim_id: number | null;
+  /** The claim is active and unexpired (or already a booking). */
+  held: boolean;
+  starts_at: Date;
+};
+
+export const findCheckoutItems = async (db: Db, cartId: number): Promise<CheckoutItemRow[]> =>
+  (
+    await sql<CheckoutItemRow>`
+      SELECT i.id, a.name, i.occurrence_id, o.uuid::text AS occurrence_uuid, o.activity_id, i.purchased_for_user_id, i.pricing_option_id, i.price_pence, i.claim_id,
+             coalesce(pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now()), false) AS held, o.starts_at
+        FROM cart_items i
+        JOIN occurrences o ON o.id = i.occurrence_id
+        JOIN activities a ON a.id = o.activity_id
+        LEFT JOIN place_claims pc ON pc.id = i.claim_id
+       WHERE i.cart_id = ${cartId}
+       ORDER BY o.starts_at, i.id`.execute(db)
+  ).rows;
+
+/** Holds become bookings: kind 'booking', no expiry; only active claims (answers those converted). */
+export const convertClaims = async (db: Db, claimIds: readonly number[]) =>
+  claimIds.length
+    ? (
+        await sql<{ id: number }>`
+          UPDATE place_claims SET kind = 'booking', expires_at = NULL
+           WHERE id = ANY(${[...claimIds]}::bigint[]) AND status = 'active' RETURNING id`.execute(db)
+      ).rows.map((r) => r.id)
+    : [];
+
+export const insertBookings = (
+  db: Db,
+  rows: readonly { client_id: number; claim_id: number; occurrence_id: number; account_user_id: number; membership_user_id: number; pricing_option_id: number; price_pence: number }[],
+) => db.insertInto('bookings').values([...rows]).returning(['id', 'claim_id']).execute();
+
+export const markCartCompleted = (db: Db, cartId: number) =>
+  db.updateTable('carts').set({ status: 'completed', updated_at: sql<never>`now()` }).where('id', '=', cartId).execute();

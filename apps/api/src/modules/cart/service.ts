@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
+import { creditSummary } from '../credits/service.ts';
 
 export const CART_SOURCE = 'activity-booking';
 
@@ -101,12 +102,11 @@ const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
   enable_print_receipt: false,
 });
 
-const zeroCredit = (type: 'general' | 'membership') => ({ type, total_available: 0, max_applicable: 0 });
-
 /**
  * The whole cart of (account, selected person). Totals count held items only (an expired item
  * has no place behind it until it is held again); `item_count` counts every item shown.
- * Prices include VAT (tax_total 0); credits are zero until checkout (issue 10).
+ * Prices include VAT (tax_total 0); credits are the customer's ledger balances (credits module),
+ * and `payments` the credit this cart has reserved (POST credits/apply); `balance` is what is left.
  */
 export const cartView = async (db: Db, caller: CartCaller, selectedUserId: number): Promise<CartDto> => {
   const [cart, symbol, rows] = await Promise.all([
@@ -119,6 +119,11 @@ export const cartView = async (db: Db, caller: CartCaller, selectedUserId: numbe
   const held = items.filter((item) => item.status === 'held');
   const total = held.reduce((sum, item) => sum + item.price.raw, 0);
   const expiries = held.map((item) => item.expires_at).filter((e): e is string => e !== null).sort();
+  const credits = await creditSummary(db, caller, cart?.id ?? null, total);
+  const reservedTenders = (['general', 'membership'] as const)
+    .filter((type) => credits.reserved[type] > 0)
+    .map((type) => ({ tender_type: `${type}-credit`, amount: credits.reserved[type] }));
+  const balance = Math.max(0, total - reservedTenders.reduce((sum, t) => sum + t.amount, 0));
   const hash = createHash('sha256')
     .update(items.map((item) => `${item.id}:${item.price.raw}`).join(','))
     .digest('hex');
@@ -131,12 +136,12 @@ export const cartView = async (db: Db, caller: CartCaller, selectedUserId: numbe
     total,
     sub_total: total,
     tax_total: 0,
-    balance: total,
+    balance,
     formatted_total: toMoney(total, currency).formatted,
-    formatted_balance: toMoney(total, currency).formatted,
-    credits: { general: zeroCredit('general'), membership: zeroCredit('membership') },
+    formatted_balance: toMoney(balance, currency).formatted,
+    credits: { general: credits.general, membership: credits.membership },
     attendee_waivers_required: 0,
-    payments: [],
+    payments: reservedTenders,
     selected_user_id: selectedUserId,
     complete_order_id: null,
     expires_at: expiries[0] ?? null,
@@ -467,4 +472,60 @@ export const releaseExpiredClaims = async (db: Db, batch = 1000): Promise<number
     total += released;
     if (released < batch) return total;
   }
+};
+
+/* ---- Checkout (issue 10, modules/checkout): the cart locked, lost holds taken again, holds → bookings ---- */
+
+/** The open cart's id of (account, selected person), or undefined. */
+export const findOpenCartId = async (db: Db, caller: CartCaller, selectedUserId: number) =>
+  (await repo.findOpenCart(db, caller.clientId, caller.accountUserId, selectedUserId))?.id;
+
+/** Locks the cart row (FOR UPDATE) in the caller's transaction; undefined when not this client's. */
+export const lockCartForCheckout = (trx: Db, clientId: number, cartId: number) => repo.lockCart(trx, clientId, cartId);
+
+export const checkoutItems = (trx: Db, cartId: number) => repo.findCheckoutItems(trx, cartId);
+export type CheckoutItem = repo.CheckoutItemRow;
+
+/**
+ * A hold that expired during payment, taken again when the place is still free: answers the new
+ * claim id (the item points at it), or null when the place is gone.
+ */
+export const retakeHold = async (trx: Db, caller: CartCaller, item: CheckoutItem, holdMinutes: number): Promise<number | null> => {
+  const result = await repo.holdPlace(trx, {
+    occurrenceId: item.occurrence_id,
+    accountUserId: caller.accountUserId,
+    membershipUserId: item.purchased_for_user_id,
+    kind: 'hold',
+    expiresAt: minutesFromNow(holdMinutes),
+  });
+  if ((result.outcome !== 'held' && result.outcome !== 'already_held') || result.claim_id === null) return null;
+  await repo.updateCartItem(trx, item.id, { claim_id: result.claim_id });
+  return result.claim_id;
+};
+
+/**
+ * The cart's held places become bookings (claims kind 'booking', no expiry; one `bookings` row
+ * each, `claim_id` UNIQUE) and the cart is completed. Answers the booking id per cart item.
+ * Throws when a claim is no longer active (the caller's transaction rolls back).
+ */
+export const bookCart = async (trx: Db, caller: CartCaller, cartId: number, items: readonly (CheckoutItem & { claim_id: number })[]) => {
+  const converted = new Set(await repo.convertClaims(trx, items.map((i) => i.claim_id)));
+  if (converted.size !== items.length) throw conflict('cart_hold_lost', CART_FULL_MESSAGE);
+  const rows = items.length
+    ? await repo.insertBookings(
+        trx,
+        items.map((i) => ({
+          client_id: caller.clientId,
+          claim_id: i.claim_id,
+          occurrence_id: i.occurrence_id,
+          account_user_id: caller.accountUserId,
+          membership_user_id: i.purchased_for_user_id,
+          pricing_option_id: i.pricing_option_id,
+          price_pence: i.price_pence,
+        })),
+      )
+    : [];
+  await repo.markCartCompleted(trx, cartId);
+  const byClaim = new Map(rows.map((r) => [Number(r.claim_id), r.id]));
+  return new Map(items.map((i) => [i.id, byClaim.get(i.claim_id)!]));
 };

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { EmailAttachment } from '../../db/schema.ts';
 
-export type NewEmail = { clientId: number; kind: string; to: string; subject: string; text: string; html?: string | null };
+export type NewEmail = { clientId: number; kind: string; to: string; subject: string; text: string; html?: string | null; attachments?: EmailAttachment[] };
 
 export const insertEmail = async (db: Db, email: NewEmail) => {
   const { id } = await db
@@ -13,6 +14,7 @@ export const insertEmail = async (db: Db, email: NewEmail) => {
       subject: email.subject,
       text_body: email.text,
       html_body: email.html ?? null,
+      attachments: JSON.stringify(email.attachments ?? []) as unknown as EmailAttachment[],
     })
     .returning('id')
     .executeTakeFirstOrThrow();

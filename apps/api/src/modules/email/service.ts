@@ -40,6 +40,7 @@ export const deliverEmail = async (db: Db, emailId: number, settings: MailSettin
       subject: email.subject,
       text: email.text_body,
       ...(email.html_body ? { html: email.html_body } : {}),
+      ...(email.attachments.length ? { attachments: email.attachments } : {}),
       headers: { 'X-Bookings-Email-Kind': email.kind },
     };
     let delivery: Delivery;

@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { ProviderTransactionStatus, RecordedTender } from '../../db/schema.ts';
+
+/* ---- Terms ---- */
+
+export const findTerms = (db: Db, clientId: number) =>
+  db
+    .selectFrom('terms')
+    .select(['id', 'title', 'label', 'body', 'url', 'required'])
+    .where('client_id', '=', clientId)
+    .where('active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+
+/* ---- Carts (ownership only; the cart module owns their contents) ---- */
+
+export const findCartOwner = (db: Db, clientId: number, cartId: number) =>
+  db.selectFrom('carts').select(['id', 'account_user_id', 'membership_user_id', 'status']).where('client_id', '=', clientId).where('id', '=', cartId).executeTakeFirst();
+
+export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
+  db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
+
+export const findClientName = async (db: Db, clientId: number) =>
+  (await db.selectFrom('clients').select(['name', 'currency_symbol']).where('id', '=', clientId).executeTakeFirstOrThrow());
+
+/* ---- Saved cards ---- */
+
+export const findSavedCards = (db: Db, clientId: number, accountUserId: number, provider: string) =>
+  db
+    .selectFrom('saved_cards')
+    .select(['id', 'token', 'card_holder_name', 'brand', 'last_four', 'expiry'])
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .where('provider', '=', provider)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+
+export const insertSavedCard = async (db: Db, card: { clientId: number; accountUserId: number; provider: string; token: string; holder: string; brand: string; lastFour: string; expiry: string }) => {
+  const existing = await db
+    .selectFrom('saved_cards')
+    .select('id')
+    .where('account_user_id', '=', card.accountUserId)
+    .where('token', '=', card.token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('saved_cards')
+    .values({ client_id: card.clientId, account_user_id: card.accountUserId, provider: card.provider, token: card.token, card_holder_name: card.holder, brand: card.brand, last_four: card.lastFour, expiry: card.expiry })
+    .execute();
+};
+
+export const deleteSavedCard = async (db: Db, clientId: number, accountUserId: number, id: number) => {
+  const result = await db
+    .updateTable('saved_cards')
+    .set({ deleted_at: sql<never>`now()` })
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+/* ---- Provider transactions ---- */
+
+export type TransactionRow = {
+  uuid: string;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  cart_id: number;
+  provider: string;
+  status: ProviderTransactionStatus;
+  amount_pence: number;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  card_expiry: string | null;
+  card_holder_name: string | null;
+  save_card: boolean;
+  request: unknown;
+  order_id: number | null;
+};
+
+export const insertTransaction = (
+  db: Db,
+  row: Omit<TransactionRow, 'order_id' | 'request'> & { request: unknown; idempotency_key: string | null; failure_reason: string | null },
+) => db.insertInto('provider_transactions').values({ ...row, request: JSON.stringify(row.request) }).execute();
+
+export const findTransaction = (db: Db, clientId: number, uuid: string, lock = false) => {
+  const query = db
+    .selectFrom('provider_transactions')
+    .select(['uuid', 'client_id', 'account_user_id', 'membership_user_id', 'cart_id', 'provider', 'status', 'amount_pence', 'card_token', 'card_brand', 'card_last_four', 'card_expiry', 'card_holder_name', 'save_card', 'request', 'order_id'])
+    .where('client_id', '=', clientId)
+    .where('uuid', '=', uuid);
+  return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<TransactionRow | undefined>;
+};
+
+export const setTransaction = (db: Db, uuid: string, changes: { status: ProviderTransactionStatus; order_id?: number; failure_reason?: string | null }) =>
+  db
+    .updateTable('provider_transactions')
+    .set({ ...changes, updated_at: sql<never>`now()` })
+    .where('uuid', '=', uuid)
+    .execute();
+
+/** Transactions authorised (or challenged) but not completed for longer than `minutes`. */
+export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
+  db
+    .selectFrom('provider_transactions')
+    .select(['uuid', 'client_id', 'account_user_id', 'status'])
+    .where('status', 'in', ['authorised', 'challenge'])
+    .where('updated_at', '<', sql<never>`now() - make_interval(mins => ${minutes})`)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+
+/* ---- Orders ---- */
+
+export const insertOrder = async (
+  db: Db,
+  order: { clientId: number; accountUserId: number; membershipUserId: number; cartId: number; reference: string; source: string; total: number; transactionUuid: string | null; idempotencyKey: string | null; staffUserId: number | null },
+) =>
+  db
+    .insertInto('orders')
+    .values({
+      client_id: order.clientId,
+      account_user_id: order.accountUserId,
+      membership_user_id: order.membershipUserId,
+      cart_id: order.cartId,
+      reference: order.reference,
+      source: order.source,
+      total_pence: order.total,
+      transaction_uuid: order.transactionUuid,
+      idempotency_key: order.idempotencyKey,
+      staff_user_id: order.staffUserId,
+    })
+    .returning(['id', sql<string>`uuid::text`.as('uuid'), 'reference'])
+    .executeTakeFirstOrThrow();
+
+export const insertOrderLines = (
+  db: Db,
+  lines: readonly { order_id: number; booking_id: number; cart_item_id: number; occurrence_id: number; membership_user_id: number; pricing_option_id: number; price_pence: number }[],
+) => (lines.length ? db.insertInto('order_lines').values([...lines]).execute() : Promise.resolve([]));
+
+export const insertPayments = (db: Db, rows: readonly { order_id: number; tender_type: RecordedTender; amount_pence: number; transaction_uuid: string | null }[]) =>
+  rows.length ? db.insertInto('payments').values([...rows]).execute() : Promise.resolve([]);
+
+export const findOrderIdByCart = async (db: Db, cartId: number) =>
+  (await db.selectFrom('orders').select('id').where('cart_id', '=', cartId).executeTakeFirst())?.id;
+
+export const findOrderIdByKey = async (db: Db, accountUserId: number, key: string) =>
+  (await db.selectFrom('orders').select('id').where('account_user_id', '=', accountUserId).where('idempotency_key', '=', key).executeTakeFirst())?.id;
+
+export const findOrder = (db: Db, clientId: number, where: { id: number } | { uuid: string }) => {
+  const query = db
+    .selectFrom('orders')
+    .select(['id', sql<string>`uuid::text`.as('uuid'), 'reference', 'account_user_id', 'membership_user_id', 'source', 'total_pence', 'status', 'transaction_uuid', 'created_at'])
+    .where('client_id', '=', clientId);
+  return ('id' in where ? query.where('id', '=', where.id) : query.where('uuid', '=', where.uuid)).executeTakeFirst();
+};
+
+export type OrderBookingRow = {
+  id: number;
+  name: string;
+  membership_user_id: number;
+  first_name: string;
+  last_name: string;
+  local_date: string;
+  starts_at: Date;
+  ends_at: Date;
+  starts_24: string;
+  starts_12: string;
+  ends_24: string;
+  ends_12: string;
+  venue_slug: string;
+  venue_name: string;
+  venue_address: string;
+  location_name: string | null;
+  price_pence: number;
+  status: 'confirmed' | 'cancelled';
+};
+
+export const findOrderBookings = async (db: Db, orderId: number) =>
+  (
+    await sql<OrderBookingRow>`
+      SELECT b.id, a.name, b.membership_user_id, mu.first_name, mu.last_name, o.local_date::text AS local_date, o.starts_at, o.ends_at,
+             to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
+             to_char(o.starts_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS starts_12,
+             to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS ends_24,
+             to_char(o.ends_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS ends_12,
+             v.slug AS venue_slug, v.name AS venue_name, concat_ws(', ', v.address_line1, v.town, v.postcode) AS venue_address,
+             l.name AS location_name, ol.price_pence, b.status
+        FROM order_lines ol
+        JOIN bookings b ON b.id = ol.booking_id
+        JOIN occurrences o ON o.id = b.occurrence_id
+        JOIN activities a ON a.id = o.activity_id
+        JOIN venues v ON v.id = o.venue_id
+        JOIN membership_users mu ON mu.id = b.membership_user_id
+        LEFT JOIN locations l ON l.id = o.location_id
+       WHERE ol.order_id = ${orderId}
+       ORDER BY o.starts_at, b.id`.execute(db)
+  ).rows;
+
+export const findOrderPayments = async (db: Db, orderId: number) =>
+  (
+    await sql<{ tender_type: string; amount_pence: number; card_brand: string | null; card_last_four: string | null }>`
+      SELECT p.tender_type, p.amount_pence, t.card_brand, t.card_last_four
+        FROM payments p LEFT JOIN provider_transactions t ON t.uuid = p.transaction_uuid
+       WHERE p.order_id = ${orderId} ORDER BY p.id`.execute(db)
+  ).rows;
+
+/** The account a membership user (person) belongs to (front of house). */
+export const findAccountOfPerson = async (db: Db, clientId: number, membershipUserId: number) =>
+  (await db.selectFrom('membership_users').select('account_user_id').where('client_id', '=', clientId).where('id', '=', membershipUserId).executeTakeFirst())?.account_user_id;

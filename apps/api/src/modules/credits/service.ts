@@ -1,0 +1,83 @@
+import type { Db } from '../../db/connect.ts';
+import type { CreditType } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest } from '../../lib/errors.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The credit ledger (docs/checkout.md "Credit"): every top-up, refund, spend, reservation,
+ * release and expiry is a row; `balance_after` is the account's available balance of that type
+ * (CHECK >= 0). Every write takes the account's advisory lock first, so balances never race.
+ * Reservations (POST credits/apply) set credit aside for one cart; completion releases them and
+ * spends what the order's credit tenders say.
+ */
+export type CreditCaller = { clientId: number; accountUserId: number };
+export type CreditAmounts = Record<CreditType, number>;
+export const CREDIT_TYPES: readonly CreditType[] = ['general', 'membership'];
+
+/** For one cart: what the customer could use (available plus this cart's reservation) and up to the total. */
+export const creditSummary = async (db: Db, caller: CreditCaller, cartId: number | null, total: number) => {
+  const [balances, reserved] = await Promise.all([
+    repo.findBalances(db, caller.clientId, caller.accountUserId),
+    cartId === null ? Promise.resolve({ general: 0, membership: 0 }) : repo.findCartReservations(db, cartId),
+  ]);
+  const line = (type: CreditType) => {
+    const available = balances[type] + reserved[type];
+    return { type, total_available: available, max_applicable: Math.max(0, Math.min(available, total)) };
+  };
+  return { general: line('general') as { type: 'general'; total_available: number; max_applicable: number }, membership: line('membership') as { type: 'membership'; total_available: number; max_applicable: number }, reserved };
+};
+
+const NOT_ENOUGH = 'Credit amount could not be applied.';
+
+/** Appends one entry under the ledger lock already held; refuses a balance below zero with 400. */
+const post = async (trx: Db, caller: CreditCaller, type: CreditType, kind: 'top_up' | 'refund' | 'spend' | 'reservation' | 'release' | 'expiry', amount: number, ids: { cartId?: number | null; orderId?: number | null; note?: string | null } = {}) => {
+  const balances = await repo.findBalances(trx, caller.clientId, caller.accountUserId);
+  const after = balances[type] + amount;
+  if (after < 0) throw badRequest('credit_insufficient', NOT_ENOUGH, { credits: [`Not enough ${type} credit.`] });
+  await repo.insertEntry(trx, { clientId: caller.clientId, accountUserId: caller.accountUserId, type, kind, amount, balanceAfter: after, ...ids });
+};
+
+/** Releases every reservation of the cart (under the lock). */
+const releaseCart = async (trx: Db, caller: CreditCaller, cartId: number, types: readonly CreditType[] = CREDIT_TYPES) => {
+  const reserved = await repo.findCartReservations(trx, cartId);
+  for (const type of types) if (reserved[type] > 0) await post(trx, caller, type, 'release', reserved[type], { cartId });
+};
+
+/**
+ * POST credits/apply: each type's new amount replaces the cart's old reservation of that type;
+ * ≤ 0 releases it (spec §4). The reservations together may not exceed the cart's total nor the
+ * balance: 400 'Credit amount could not be applied.' otherwise.
+ */
+export const reserveForCart = async (db: Db, caller: CreditCaller, cartId: number, cartTotal: number, wanted: readonly { type: CreditType; amount: number }[]) =>
+  inTransaction(db, async (trx) => {
+    await repo.lockLedger(trx, caller.accountUserId);
+    const latest = new Map<CreditType, number>();
+    for (const w of wanted) latest.set(w.type, w.amount);
+    for (const [type, amount] of latest) {
+      await releaseCart(trx, caller, cartId, [type]);
+      if (amount > 0) await post(trx, caller, type, 'reservation', -amount, { cartId });
+    }
+    const reserved = await repo.findCartReservations(trx, cartId);
+    if (reserved.general + reserved.membership > cartTotal) {
+      throw badRequest('credit_over_total', NOT_ENOUGH, { credits: ['More credit than the basket costs.'] });
+    }
+    return reserved;
+  });
+
+/**
+ * At completion (inside the order's transaction): the cart's reservations are released and the
+ * credit tenders spent. 400 when the balance cannot cover them (the order rolls back).
+ */
+export const spendForOrder = async (trx: Db, caller: CreditCaller, cartId: number, orderId: number, amounts: CreditAmounts) => {
+  await repo.lockLedger(trx, caller.accountUserId);
+  await releaseCart(trx, caller, cartId);
+  for (const type of CREDIT_TYPES) if (amounts[type] > 0) await post(trx, caller, type, 'spend', -amounts[type], { cartId, orderId });
+};
+
+/** Adds credit (seeds, refunds, staff top-ups). */
+export const addCredit = async (db: Db, caller: CreditCaller, type: CreditType, amount: number, note: string, kind: 'top_up' | 'refund' = 'top_up') =>
+  inTransaction(db, async (trx) => {
+    await repo.lockLedger(trx, caller.accountUserId);
+    await post(trx, caller, type, kind, amount, { note });
+  });
