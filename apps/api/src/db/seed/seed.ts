@@ -7,6 +7,7 @@ import { VENUE_TIMEZONE } from './client.ts';
 import { DEMO_DATA, type DemoData } from './demo-data.ts';
 import { buildVenueFooterHtml } from './venue-footer.ts';
 import { seedTimetable } from './timetable.ts';
+import { seedCheckout } from './checkout.ts';
 
 type Trx = Transaction<Database>;
 type Lookup = (key: string) => number;
@@ -263,6 +264,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await insertCourses(trx, clientId, DEMO_DATA, venueId, categories);
     await insertUsers(trx, clientId, DEMO_DATA, venueId, passwordHashes);
     await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
+    await seedCheckout(trx, clientId);
     return { seeded: true };
   });
 };

@@ -40,7 +40,8 @@ const personQuery = (value: string | undefined) => (value === undefined || value
  * a login and is no-store; the cart, order, saved card and people must be the caller's.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+  // onRequest: an anonymous caller gets 401 before its body is parsed or validated.
+  const guarded = { onRequest: app.requireUser, config: { personalData: true } };
   const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES });
   const idempotencyKey = (request: FastifyRequest, fallback: string | null) => {
     const header = request.headers['idempotency-key'];
@@ -105,7 +106,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/activities/cart/pay',
     {
-      preHandler: app.requireStaff,
+      onRequest: app.requireStaff,
       config: { personalData: true },
       schema: { tags: ['checkout'], summary: 'Front of house: pay a customer basket with cash, offline voucher, cheque or credit (staff)', body: ZCheckoutPayRequest, response: { 200: ZCheckoutCompleteResponse, ...errors } },
     },

@@ -242,7 +242,12 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     if (existing) return orderSummary(db, caller.clientId, existing);
   }
   const cartId = transaction?.cart_id ?? (await cart.findOpenCartId(db, caller, selected.id));
-  if (cartId === undefined) throw badRequest('cart_empty', 'Your basket is empty.');
+  if (cartId === undefined) {
+    // A replay that lost the race to the completion it repeats: the cart is already completed.
+    const replayed = input.idempotencyKey ? await repo.findOrderIdByKey(db, caller.accountUserId, input.idempotencyKey) : undefined;
+    if (replayed) return orderSummary(db, caller.clientId, replayed);
+    throw badRequest('cart_empty', 'Your basket is empty.');
+  }
 
   const outcome = await inTransaction(db, async (trx): Promise<Outcome> => {
     const row = await cart.lockCartForCheckout(trx, caller.clientId, cartId);
