@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { CARD_DECLINED_MESSAGE, CARD_ERROR_MESSAGE, ORDER_COMPLETED_MESSAGE, WAIVER_FAILED_MESSAGE } from '@app/contract/checkout/payment';
 import { ITEM_LOST_MESSAGE } from '@app/contract/checkout/complete';
 import type { CartDto } from '@app/contract/cart/cart';
@@ -541,16 +544,40 @@ describe('security', () => {
     expect((await call('POST', '/api/credits/apply', bob, { credits_to_reserve: [{ amount: 1, type: 'general' }], selected_user_id: who.childId })).statusCode).toBe(403);
     expect((await call('POST', '/api/checkout/authorise', bob, { payments: [{ tender_type: 'card', amount: 1 }], session_key: 'x', selected_user_id: who.selfId })).statusCode).toBe(403);
     expect((await call('GET', `/api/activities/question-waivers?selected_user_id=${who.childId}`, bob)).statusCode).toBe(403);
-    for (const [method, url] of [
-      ['POST', '/api/checkout/complete'],
-      ['POST', '/api/checkout/authorise'],
-      ['POST', '/api/credits/apply'],
-      ['GET', '/api/terms'],
-      ['POST', '/api/activities/cart/pay'],
+    // Valid bodies, so the login check (after validation, as on every route) answers.
+    for (const [method, url, body] of [
+      ['POST', '/api/checkout/complete', {}],
+      ['POST', '/api/checkout/authorise', { payments: [], session_key: 'x' }],
+      ['POST', '/api/credits/apply', { credits_to_reserve: [{ amount: 1, type: 'general' }] }],
+      ['GET', '/api/terms', undefined],
+      ['POST', '/api/activities/cart/pay', { payments: [], selected_user_id: who.selfId }],
     ] as const) {
-      const response = await call(method, url, null, method === 'POST' ? {} : undefined);
+      const response = await call(method, url, null, body);
       expect(response.statusCode, url).toBe(401);
       expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('keeps card numbers out of the logs, even at debug level and on refusals', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'trace' }), db: ctx.db, logger, serveWeb: false });
+    try {
+      const who = fresh();
+      const sessionKey = (await app.inject({ method: 'GET', url: '/api/checkout/prepare', headers: who.auth })).json().session_key;
+      for (const [number, expiry] of [[CARDS.ok, '12/39'], [CARDS.challenge, '01/20'], ['4242424242424241', '12/39']] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/simulator/card-identifiers',
+          payload: { session_key: sessionKey, card_number: number, expiry_date: expiry, security_code: '123', card_holder_name: 'Casey Tester' },
+        });
+        expect([200, 422]).toContain(response.statusCode);
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      const logged = lines.join('\n').replace(/[\s-]/g, '');
+      for (const number of [...Object.values(CARDS), '4242424242424241']) expect(logged).not.toContain(number.replace(/\s/g, ''));
+    } finally {
+      await app.close();
     }
   });
 
@@ -591,5 +618,27 @@ describe('front-of-house pay', () => {
     const order = await call('GET', `/api/checkout/orders/${paid.json().complete_order_id}`, who);
     expect(order.json().data.payments.map((p: { tender_type: string }) => p.tender_type)).toEqual(['cash', 'offline-voucher', 'cheque']);
     expect(order.json().data.source).toBe('front-of-house');
+  });
+});
+
+describe('POST /api/price/{venue}/ticket/{activity}', () => {
+  it('answers member and non-member prices side by side; another customer reference is 400', async () => {
+    const who = fresh();
+    const reference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', who.userId).executeTakeFirstOrThrow()).reference;
+    const url = `/api/price/bury-leisure-centre/ticket/${fx.classActivityId}`;
+    const response = await call('POST', url, who, { reference, is_v2: true, occurrence_id: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      customer_id: who.userId,
+      tickets: [
+        { name: 'Adult', non_member: { raw: 650, formatted: '£6.50' }, member: { raw: 520 } },
+        { name: 'Junior', non_member: { raw: 400 }, member: { raw: 320 } },
+      ],
+    });
+    const otherReference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', bob.userId).executeTakeFirstOrThrow()).reference;
+    const refused = await call('POST', url, who, { reference: otherReference, is_v2: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('This discount does not apply to this customer.');
+    expect((await call('POST', '/api/price/bury-leisure-centre/ticket/999999', who, {})).statusCode).toBe(404);
   });
 });

@@ -216,3 +216,26 @@ export const findOrderPayments = async (db: Db, orderId: number) =>
 /** The account a membership user (person) belongs to (front of house). */
 export const findAccountOfPerson = async (db: Db, clientId: number, membershipUserId: number) =>
   (await db.selectFrom('membership_users').select('account_user_id').where('client_id', '=', clientId).where('id', '=', membershipUserId).executeTakeFirst())?.account_user_id;
+
+/* ---- Pricing (POST price/{venue}/ticket/{activity}) ---- */
+
+export const findActivityPricing = (db: Db, clientId: number, venueSlug: string, activityId: number) =>
+  db
+    .selectFrom('pricing_options as po')
+    .innerJoin('activities as a', 'a.id', 'po.activity_id')
+    .innerJoin('venues as v', 'v.id', 'a.venue_id')
+    .select(['po.id', 'po.name', 'po.price_pence', 'po.member_price_pence'])
+    .where('po.client_id', '=', clientId)
+    .where('v.slug', '=', venueSlug)
+    .where('a.id', '=', activityId)
+    .orderBy('po.sort_order')
+    .orderBy('po.id')
+    .execute();
+
+export const findOccurrenceActivity = async (db: Db, clientId: number, ref: { id: number } | { uuid: string }) => {
+  const query = db.selectFrom('occurrences').select('activity_id').where('client_id', '=', clientId);
+  return (await ('id' in ref ? query.where('id', '=', ref.id) : query.where(sql<string>`uuid::text`, '=', ref.uuid)).executeTakeFirst())?.activity_id;
+};
+
+export const findUserByReference = (db: Db, clientId: number, reference: string) =>
+  db.selectFrom('users').select(['id', 'reference']).where('client_id', '=', clientId).where(sql<string>`upper(reference)`, '=', reference.toUpperCase()).executeTakeFirst();

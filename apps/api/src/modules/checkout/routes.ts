@@ -25,6 +25,7 @@ import {
   ZWaiversRequest,
   ZWaiversResponse,
 } from '@app/contract/questions/questions';
+import { ZPriceParams, ZPriceRequest, ZPriceResponse } from '@app/contract/pricing/price';
 import { unprocessable } from '../../lib/errors.ts';
 import { CART_SOURCE } from '../cart/service.ts';
 import { providerFor } from '../payments/service.ts';
@@ -40,8 +41,7 @@ const personQuery = (value: string | undefined) => (value === undefined || value
  * a login and is no-store; the cart, order, saved card and people must be the caller's.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  // onRequest: an anonymous caller gets 401 before its body is parsed or validated.
-  const guarded = { onRequest: app.requireUser, config: { personalData: true } };
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
   const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES });
   const idempotencyKey = (request: FastifyRequest, fallback: string | null) => {
     const header = request.headers['idempotency-key'];
@@ -106,7 +106,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/activities/cart/pay',
     {
-      onRequest: app.requireStaff,
+      preHandler: app.requireStaff,
       config: { personalData: true },
       schema: { tags: ['checkout'], summary: 'Front of house: pay a customer basket with cash, offline voucher, cheque or credit (staff)', body: ZCheckoutPayRequest, response: { 200: ZCheckoutCompleteResponse, ...errors } },
     },
@@ -191,5 +191,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       data: await checkout.previousAttendees(app.db, caller(request), request.params.restriction, request.query.query ?? '', personQuery(request.query.selected_user_id)),
     }),
+  );
+
+  app.post(
+    '/api/price/:venue/ticket/:activity',
+    { ...guarded, schema: { tags: ['checkout'], summary: 'Member and non-member prices of an activity (and the customer discount)', params: ZPriceParams, body: ZPriceRequest, response: { 200: ZPriceResponse, ...errors } } },
+    async (request) => ({ data: await checkout.ticketPrices(app.db, caller(request), request.params.venue, request.params.activity, request.body) }),
   );
 };

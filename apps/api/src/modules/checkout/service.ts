@@ -558,3 +558,43 @@ export const reconcilePayments = async (db: Db, deps: CheckoutDeps & { minutes: 
   }
   return done;
 };
+
+/* ---- Pricing (spec §7 POST price/{venue}/ticket/{activity}) ---- */
+
+/**
+ * Member and non-member prices of an activity's ticket types side by side. `activity` is the
+ * activity's id; `occurrence_id` (id or uuid) may name it instead. `reference` is the customer the
+ * price is for: it must be the caller's own reference (a discount is per customer), else 400.
+ * Nobody holds a membership yet (memberships arrive with the accounts work), so `your_price` is
+ * the non-member price and `discount` null.
+ */
+export const ticketPrices = async (
+  db: Db,
+  caller: Caller | null,
+  venue: string,
+  activity: string,
+  body: { reference?: string | null | undefined; occurrence_id?: number | string | null | undefined },
+) => {
+  let activityId = /^\d{1,9}$/.test(activity) ? Number(activity) : undefined;
+  if (body.occurrence_id !== undefined && body.occurrence_id !== null) {
+    const ref = typeof body.occurrence_id === 'number' || /^\d{1,9}$/.test(body.occurrence_id) ? { id: Number(body.occurrence_id) } : { uuid: String(body.occurrence_id).toLowerCase() };
+    activityId = (await repo.findOccurrenceActivity(db, caller?.clientId ?? 0, ref)) ?? activityId;
+  }
+  if (activityId === undefined || !caller) throw notFound('activity_not_found');
+  const options = await repo.findActivityPricing(db, caller.clientId, venue, activityId);
+  if (!options.length) throw notFound('activity_not_found');
+  let customerId: number | null = null;
+  if (body.reference) {
+    const user = await repo.findUserByReference(db, caller.clientId, body.reference);
+    if (!user || user.id !== caller.accountUserId) throw badRequest('discount_not_applicable', 'This discount does not apply to this customer.');
+    customerId = user.id;
+  }
+  const symbol = (await repo.findClientName(db, caller.clientId)).currency_symbol;
+  const m = (pence: number) => ({ raw: pence, formatted: money(pence, symbol) });
+  return {
+    customer_id: customerId,
+    is_member: false,
+    discount: null,
+    tickets: options.map((o) => ({ pricing_option_id: o.id, name: o.name, non_member: m(o.price_pence), member: m(o.member_price_pence), your_price: m(o.price_pence) })),
+  };
+};
