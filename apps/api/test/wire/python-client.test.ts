@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,21 @@ import { DEMO_ACCOUNTS } from '../../src/db/seed/demo-accounts.ts';
  * the client's order, with an expectation per step below; with every step listed this is the
  * whole end-to-end test (docs/api-compatibility.md, "The end-to-end client").
  */
-const STEPS_RUN_TODAY = ['login', 'membership_user', 'venues', 'categories', 'v2_times', 'v2_slots', 'occurrence_tickets'] as const;
+const STEPS_RUN_TODAY = [
+  'login',
+  'membership_user',
+  'venues',
+  'categories',
+  'v2_times',
+  'v2_slots',
+  'occurrence_tickets',
+  'cart_add',
+  'cart_read',
+  'cart_remove',
+  'checkout_prepare',
+  'credits_apply',
+  'checkout_complete',
+] as const;
 
 const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e/wire/client.py');
 const ctx = useTestApp();
@@ -43,7 +58,7 @@ const runClient = async (steps: readonly string[], extraArgs: readonly string[] 
 };
 
 describe('wire: the Python client of the wire notes', () => {
-  it('logs in, reads the membership user, lists venues, walks the categories by has_children, and finds a court time, slot and ticket', async () => {
+  it('logs in, reads the membership user, lists venues, walks the categories by has_children, finds a court time, slot and ticket, holds it and pays with credit only', async () => {
     const lines = await runClient(STEPS_RUN_TODAY);
     expect(lines.map((line) => [line.step, line.ok])).toEqual(STEPS_RUN_TODAY.map((step) => [step, true]));
     const byStep = Object.fromEntries(lines.map((line) => [line.step, line]));
@@ -69,6 +84,17 @@ describe('wire: the Python client of the wire notes', () => {
     expect(byStep.v2_slots!.slots_that_day).toBeGreaterThan(20);
     const ticket = await ctx.db.selectFrom('pricing_options').select('name').where('id', '=', byStep.occurrence_tickets!.ticket as number).executeTakeFirstOrThrow();
     expect(ticket.name).toBe('Court hire');
+    // Issue 9: the basket holds the court, reads back with its hash and credit, and removes.
+    expect(byStep.cart_add).toMatchObject({ items: 1 });
+    expect(byStep.cart_read!.general_credit).toBe(5000);
+    expect(byStep.cart_remove).toMatchObject({ items_after_remove: 0, items_after_add_again: 1 });
+    // Issue 10: prepare, credit reserved for the whole basket, completed with credit only.
+    expect(byStep.checkout_prepare).toMatchObject({ payment_provider: 'simulator' });
+    expect(byStep.credits_apply!.amount).toBe(byStep.cart_add!.total);
+    const order = await ctx.db.selectFrom('orders').select(['reference', 'total_pence']).where(sql<string>`uuid::text`, '=', String(byStep.checkout_complete!.order)).executeTakeFirstOrThrow();
+    expect(order.total_pence).toBe(byStep.cart_add!.total);
+    const spend = await ctx.db.selectFrom('credit_entries').select(['amount']).where('kind', '=', 'spend').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(spend.amount).toBe(-(byStep.cart_add!.total as number));
   });
 
   it('fails, naming the step, when the server refuses one (a wrong password)', async () => {
