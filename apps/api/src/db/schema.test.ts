@@ -34,6 +34,8 @@ const TS_TYPES: Record<string, string[]> = {
   'time without time zone': ['string'],
   tstzrange: ['string'],
   ARRAY: ['string[]', 'number[]'],
+  // JSON documents: a named type or unknown (parsed by pg; written with JSON.stringify).
+  jsonb: ['unknown', 'string[]', 'EmailAttachment[]'],
 };
 
 const readDeclaredSchema = () => {
