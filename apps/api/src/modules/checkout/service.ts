@@ -22,7 +22,7 @@ import * as cart from '../cart/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
 import * as questions from '../questions/service.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../payments/service.ts';
 import * as repo from './repository.ts';
 
 /**
