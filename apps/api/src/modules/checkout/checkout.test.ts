@@ -642,3 +642,20 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
     expect((await call('POST', '/api/price/bury-leisure-centre/ticket/999999', who, {})).statusCode).toBe(404);
   });
 });
+
+describe('a basket paid twice in different ways', () => {
+  it('keeps the first order and voids the card authorisation that came second', async () => {
+    const who = fresh();
+    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
+    const { cart } = await holdClass(who);
+    const uuid = (await authorise(who, cart.total)).json().transaction_uuid as string;
+    const byCredit = await call('POST', '/api/checkout/complete', who, { payments: [{ tender_type: 'credit', amount: cart.total }], terms: termIds });
+    expect(byCredit.statusCode).toBe(200);
+    const byCard = await completeCard(who, uuid, cart.total);
+    expect(byCard.statusCode).toBe(200);
+    expect(byCard.json().complete_order_id).toBe(byCredit.json().complete_order_id);
+    const status = await sql<{ ours: string; provider: string }>`
+      SELECT t.status AS ours, s.status AS provider FROM provider_transactions t JOIN simulator_payments s ON s.transaction_uuid = t.uuid WHERE t.uuid = ${uuid}`.execute(ctx.db);
+    expect(status.rows[0]).toEqual({ ours: 'voided', provider: 'voided' });
+  });
+});

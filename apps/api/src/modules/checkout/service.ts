@@ -204,7 +204,7 @@ const reference = () => {
   return `BK-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 };
 
-type Outcome = { kind: 'order'; orderId: number } | { kind: 'lost'; items: cart.CheckoutItem[] };
+type Outcome = { kind: 'order'; orderId: number; voidTransaction?: boolean } | { kind: 'lost'; items: cart.CheckoutItem[] };
 
 const lostError = (items: readonly cart.CheckoutItem[]) =>
   new AppError({
@@ -252,13 +252,14 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
   const outcome = await inTransaction(db, async (trx): Promise<Outcome> => {
     const row = await cart.lockCartForCheckout(trx, caller.clientId, cartId);
     if (!row || row.account_user_id !== caller.accountUserId) throw notFound('cart_not_found');
-    if (row.status === 'completed') {
-      const orderId = await repo.findOrderIdByCart(trx, cartId);
-      if (orderId) return { kind: 'order', orderId };
-      throw badRequest('cart_empty', 'Your basket is empty.');
-    }
     const tx = transaction ? await repo.findTransaction(trx, caller.clientId, transaction.uuid, true) : undefined;
     if (tx?.order_id) return { kind: 'order', orderId: tx.order_id };
+    if (row.status === 'completed') {
+      const orderId = await repo.findOrderIdByCart(trx, cartId);
+      // The basket was paid another way (credit, another card): this authorisation is not needed.
+      if (orderId) return { kind: 'order', orderId, voidTransaction: Boolean(tx) };
+      throw badRequest('cart_empty', 'Your basket is empty.');
+    }
     const items = await cart.checkoutItems(trx, cartId);
     if (!items.length) throw badRequest('cart_empty', 'Your basket is empty.');
     // Holds that expired while the customer paid: taken again when the place is still free.
@@ -339,6 +340,10 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
       await repo.setTransaction(db, transaction.uuid, { status: 'voided', failure_reason: 'place_lost' });
     }
     throw lostError(outcome.items);
+  }
+  if (outcome.voidTransaction && transaction) {
+    await deps.provider.voidPayment(db, transaction.uuid);
+    await repo.setTransaction(db, transaction.uuid, { status: 'voided', failure_reason: 'cart_already_paid' });
   }
   return orderSummary(db, caller.clientId, outcome.orderId);
 };
