@@ -203,17 +203,15 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
   const payingByCard = due > 0;
   const usingSaved = payingByCard && savedCardId !== null;
 
-  // Answers given before (the server keeps them) fill the fields once they load.
-  useEffect(() => {
-    if (!questions.data) return;
-    setAnswers((current) => {
-      const next = { ...current };
-      for (const item of questions.data) {
-        for (const answer of item.answers) next[`${item.cartItemId}-${answer.questionId}`] ??= answer.value;
-      }
-      return next;
-    });
-  }, [questions.data]);
+  // Answers given before (the server keeps them) fill the fields until the customer changes them.
+  const savedAnswers = useMemo(
+    () =>
+      Object.fromEntries(
+        (questions.data ?? []).flatMap((item) => item.answers.map((answer) => [`${item.cartItemId}-${answer.questionId}`, answer.value] as const)),
+      ),
+    [questions.data],
+  );
+  const answerOf = (key: string) => answers[key] ?? savedAnswers[key] ?? '';
 
   const family = useMemo(() => {
     const people = [user.data?.membershipUser, ...(user.data?.membershipUsers ?? [])].filter((person) => person !== undefined);
@@ -259,7 +257,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
     for (const item of itemsWithQuestions) {
       for (const question of item.questions) {
         const id = `q-${item.cartItemId}-${question.id}`;
-        const value = answers[`${item.cartItemId}-${question.id}`] ?? '';
+        const value = answerOf(`${item.cartItemId}-${question.id}`);
         if (question.required && (question.type === 'checkbox' ? value !== 'true' : value.trim() === '')) found[id] = required;
       }
     }
@@ -305,7 +303,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
       for (const item of itemsWithQuestions) {
         await saveAnswers(
           item,
-          item.questions.map((question) => ({ questionId: question.id, value: answers[`${item.cartItemId}-${question.id}`] ?? '' })),
+          item.questions.map((question) => ({ questionId: question.id, value: answerOf(`${item.cartItemId}-${question.id}`) })),
         );
       }
     } catch (error) {
@@ -449,7 +447,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                   key={item.cartItemId}
                   item={item}
                   person={cart.items.find((cartItem) => cartItem.id === item.cartItemId)?.purchasedFor}
-                  answers={answers}
+                  answerOf={answerOf}
                   errors={errors}
                   onAnswer={(questionId, value) => setAnswers((current) => ({ ...current, [`${item.cartItemId}-${questionId}`]: value }))}
                 />
@@ -524,7 +522,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
           </Section>
         )}
 
-        <Section id="payment" step={++step} title={t('payment.title')}>
+        <Section id="payment" step={step + 1} title={t('payment.title')}>
           {payingByCard ? (
             <div className="grid gap-4">
               <p className="flex items-center gap-2 text-sm text-neutral-800">
@@ -658,13 +656,13 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
 const QuestionGroup = ({
   item,
   person,
-  answers,
+  answerOf,
   errors,
   onAnswer,
 }: {
   item: ItemQuestions;
   person?: { firstName: string; lastName: string };
-  answers: Record<string, string>;
+  answerOf: (key: string) => string;
   errors: Errors;
   onAnswer: (questionId: number, value: string) => void;
 }) => {
@@ -677,7 +675,7 @@ const QuestionGroup = ({
       </legend>
       {item.questions.map((question) => {
         const id = `q-${item.cartItemId}-${question.id}`;
-        const value = answers[`${item.cartItemId}-${question.id}`] ?? '';
+        const value = answerOf(`${item.cartItemId}-${question.id}`);
         const error = errors[id];
         const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': question.required || undefined };
         const label = (

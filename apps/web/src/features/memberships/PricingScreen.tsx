@@ -1,25 +1,135 @@
-import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { getSelectedVenue } from '../../lib/selected-venue.ts';
 import { productUrl, useShellMode } from '../../lib/shell-mode.ts';
-import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { announce } from '../../lib/a11y/announcer.tsx';
+import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
+import { useAuthUser } from '../auth/public.ts';
+import { usePrice, useVenueCategories } from './api/price.ts';
 
-/** Spec §2 /pricing (membership discounts). */
+/** Spec §2 /pricing (membership discounts): member and non-member prices side by side. */
 const PricingScreen = () => {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('checkout');
   const { onlineJoiningEnabled } = useClientSettings();
   const { isEmbedded } = useShellMode();
   usePageMeta({ title: t('common:breadcrumbs.membershipPricing'), breadcrumbs: [{ label: t('common:breadcrumbs.membershipPricing') }] });
-  const venue = getSelectedVenue().slug;
+  const venue = getSelectedVenue().slug ?? '';
+  const categories = useVenueCategories(venue);
+  const user = useAuthUser();
+  const price = usePrice();
+  const [activity, setActivity] = useState('');
+  const selectId = useId();
+
+  const choices = (categories.data ?? []).filter((category) => !category.hasChildren);
+  const options = choices.length > 0 ? choices : (categories.data ?? []);
+  // The first activity until the customer picks one.
+  const selected = activity || options[0]?.slug || '';
+
+  const show = () => {
+    if (!venue || !selected) return;
+    price.mutate(
+      { venue, activity: selected, reference: user.data?.reference ?? null },
+      { onSuccess: (result) => announce(t('pricing.shown', { count: result.tickets.length })) },
+    );
+  };
+
+  // Spec §5: only a 400 with a message is shown as the error; anything else gets the generic text.
+  const error = price.error ? (isApiError(price.error) && price.error.statusCode === 400 ? price.error.message : t('toasts.genericError')) : null;
+
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <ScreenHeading title={t('pricing.title')} lead={t('pricing.lead')} />
       <div className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200 sm:p-8">
         <p className="text-neutral-800">{t('pricing.howItWorks')}</p>
-        <p className="mt-3 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>
+        {venue && options.length > 0 && (
+          <form
+            className="mt-6 flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              show();
+            }}
+          >
+            <div className="min-w-56 flex-1">
+              <label htmlFor={selectId} className="block text-sm font-semibold text-neutral-900">
+                {t('pricing.activity')}
+              </label>
+              <select
+                id={selectId}
+                className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base"
+                value={selected}
+                onChange={(event) => {
+                  setActivity(event.target.value);
+                  price.reset();
+                }}
+              >
+                {options.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" size="lg" disabled={price.isPending} aria-busy={price.isPending || undefined}>
+              {t('pricing.show')}
+            </Button>
+          </form>
+        )}
+        {error && (
+          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800" data-testid="pricing-error">
+            {error}
+          </p>
+        )}
+        {price.data && (
+          <div className="mt-6">
+            {price.data.discount && <p className="mb-2 font-medium text-neutral-900">{t('pricing.discount', price.data.discount)}</p>}
+            {price.data.isMember && <p className="mb-2 text-neutral-800">{t('pricing.isMember')}</p>}
+            {price.data.tickets.length === 0 ? (
+              <p className="text-neutral-800">{t('pricing.noTickets')}</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-neutral-900" data-testid="pricing-table">
+                  <caption className="sr-only">{t('pricing.title')}</caption>
+                  <thead>
+                    <tr className="border-b border-neutral-300 text-sm">
+                      <th scope="col" className="py-2 pr-3">
+                        {t('pricing.ticket')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3 text-right">
+                        {t('pricing.nonMember')}
+                      </th>
+                      <th scope="col" className="py-2 pr-3 text-right">
+                        {t('pricing.member')}
+                      </th>
+                      {user.data && (
+                        <th scope="col" className="py-2 text-right">
+                          {t('pricing.yourPrice')}
+                        </th>
+                      )}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {price.data.tickets.map((ticket) => (
+                      <tr key={ticket.pricingOptionId} className="border-b border-neutral-200">
+                        <th scope="row" className="py-2 pr-3 font-medium">
+                          {ticket.name}
+                        </th>
+                        <td className="py-2 pr-3 text-right">{ticket.nonMember.formatted}</td>
+                        <td className="py-2 pr-3 text-right font-semibold">{ticket.member.formatted}</td>
+                        {user.data && <td className="py-2 text-right font-semibold">{ticket.yourPrice.formatted}</td>}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </div>
+        )}
+        <p className="mt-6 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>
         <div className="mt-6 flex flex-wrap gap-3">
           {onlineJoiningEnabled && (
             <a href={productUrl('online-joining', venue ? `/centre/${venue}` : '/', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>

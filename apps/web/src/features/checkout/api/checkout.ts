@@ -140,7 +140,7 @@ export const complete = (fields: OrderFields & { transactionUuid: string | null 
   api.post<Completed>('checkout/complete', { ...fields, source: CHECKOUT_SOURCE, ...SELECTED_USER });
 
 /** DELETE /api/checkout/saved-cards/{id} */
-export const deleteSavedCard = (savedCardId: number) => api.delete<void>(`checkout/saved-cards/${savedCardId}`);
+export const deleteSavedCard = (savedCardId: number) => api.delete<undefined>(`checkout/saved-cards/${savedCardId}`);
 
 /** GET /api/checkout/orders/{completeOrderId} */
 export const orderQuery = (completeOrderId: string) =>
@@ -187,3 +187,14 @@ export const tokeniseCard = async (
     expiry: String(data.expiry ?? ''),
   };
 };
+
+/** GET /api/checkout/orders/{completeOrderId}/calendar.ics: the bookings as iCalendar text (needs the bearer, so fetched, not linked). */
+export const calendarQuery = (completeOrderId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: [...checkoutKeys.order(completeOrderId), 'calendar'] as const,
+    queryFn: ({ signal }) =>
+      api.get<string>(`checkout/orders/${encodeURIComponent(completeOrderId)}/calendar.ics`, { signal, responseType: 'text' }),
+    enabled: enabled && loggedIn(),
+    retry: false,
+    staleTime: Infinity,
+  });
