@@ -343,7 +343,8 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
 
     const fields: OrderFields = {
       completedWaivers,
-      payments: validPayments(payments),
+      // The lines add up to the total: credit tenders, then the card for what is left (spec §3 Payment line).
+      payments: payingByCard ? [...validPayments(payments), { tenderType: 'card', amount: due }] : validPayments(payments),
       terms: (terms.data ?? []).filter((term) => accepted[term.id]).map((term) => term.id),
       itemHash: cart.itemHash,
     };

@@ -82,20 +82,20 @@ export const saveAnswers = (item: Pick<ItemQuestions, 'cartItemId' | 'occurrence
 export const useWaivers = (enabled: boolean) =>
   useQuery({
     queryKey: checkoutKeys.waivers(),
-    queryFn: ({ signal }) => api.get<WaiverRequirement[]>('question-waivers', { query: SELECTED_USER, signal }),
+    queryFn: ({ signal }) => api.get<WaiverRequirement[]>('question-waivers', { base: 'activitiesBase', query: SELECTED_USER, signal }),
     enabled: enabled && loggedIn(),
   });
 
 /** POST question-waivers: signs them; the ids go to authorise/complete as `completed_waivers`. */
 export const signWaivers = (waivers: { restrictionId: number; membershipUserId: number; accepted: true; signature: string }[]) =>
-  api.post<{ id: number; restrictionId: number; membershipUserId: number }[]>('question-waivers', { waivers, ...SELECTED_USER });
+  api.post<{ id: number; restrictionId: number; membershipUserId: number }[]>('question-waivers', { waivers, ...SELECTED_USER }, { base: 'activitiesBase' });
 
 /** GET {restriction}/question-waivers/previous-attendees */
 export const usePreviousAttendees = (restrictionId: number) =>
   useQuery({
     queryKey: checkoutKeys.previousAttendees(restrictionId),
     queryFn: ({ signal }) =>
-      api.get<Attendee[]>(`${restrictionId}/question-waivers/previous-attendees`, { query: { query: '', ...SELECTED_USER }, signal }),
+      api.get<Attendee[]>(`${restrictionId}/question-waivers/previous-attendees`, { base: 'activitiesBase', query: { query: '', ...SELECTED_USER }, signal }),
     enabled: loggedIn(),
   });
 
