@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInWithCookie, loginToken } from '../support/login.ts';
+import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
+import { acceptTerms, clearBasket, familyMember, fillCard, findClass, hold, lockBasket, unlockBasket } from './support.ts';
+
+/** Issue 10: pay by card (frictionless, challenge, decline) or by credit, and see the confirmation. */
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(lockBasket);
+test.afterAll(unlockBasket);
+
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+const expectConfirmation = async (page: Page, bookings: number) => {
+  await expect(toast(page, 'Order completed Successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking-confirmed\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByTestId('order-reference')).toHaveText(/\S{4,}/);
+  await expect(page.getByTestId('confirmed-booking')).toHaveCount(bookings);
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('download', /\.ics$/);
+};
+
+test('two classes for yourself and a child: questions, waiver and terms required, then 4242 pays', async ({ page, request, baseURL }) => {
+  const token = await loginToken(request);
+  await clearBasket(request, token);
+  const olivia = await familyMember(request, token, 'Olivia');
+  await hold(request, token, await findClass(request, token, 'spin', { name: 'Spin 45' }));
+  await hold(request, token, await findClass(request, token, 'hiit', { name: 'Kettlebell Blast' }), olivia);
+  await logInWithCookie(page.context(), request, baseURL!);
+
+  await page.goto('/basket/checkout');
+  await expect(page.getByTestId('checkout-item')).toHaveCount(2);
+  await expect(page.getByTestId('checkout-item').filter({ hasText: 'Kettlebell Blast' })).toContainText('For Olivia Morgan');
+  await expect(page.getByTestId('checkout-time-left')).toContainText(/\d\d:\d\d/);
+  const question = page.getByLabel('Do you need a bike set-up from the instructor?');
+  await expect(question).toBeVisible();
+  await expect(page.getByTestId('waiver')).toContainText('Olivia');
+
+  // Nothing filled in: each required field says why, and focus goes to the first.
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expect(question).toBeFocused();
+  await expect(question).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator(`#${await question.getAttribute('aria-describedby')}`)).toHaveText(/Required/);
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('checkbox', { name: /terms/ })).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolationsAtWidths(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await question.selectOption('Yes');
+  await page.getByRole('checkbox', { name: /agree to it on behalf of Olivia/ }).check();
+  await page.getByLabel('Type your full name to sign').fill('Alex Morgan');
+  await fillCard(page, '4242 4242 4242 4242');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+
+  await expectConfirmation(page, 2);
+  await expect(page.getByTestId('confirmed-booking').filter({ hasText: 'Kettlebell Blast' })).toContainText('For Olivia Morgan');
+  await expectNoAxeViolationsAtWidths(page);
+  // The basket is empty now.
+  const cart = await request.get('/api/activities/cart', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await cart.json()) as { data: { item_count: number } }).data.item_count).toBe(0);
+});
+
+test('4000 0000 0000 3220 asks for a challenge; Approve completes the order', async ({ page, request, baseURL }) => {
+  const token = await loginToken(request);
+  await clearBasket(request, token);
+  await hold(request, token, await findClass(request, token, 'pilates'));
+  await logInWithCookie(page.context(), request, baseURL!);
+
+  await page.goto('/basket/checkout');
+  await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+  await fillCard(page, '4000 0000 0000 3220');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+
+  await expect(page).toHaveURL(/\/simulator\/challenge/);
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expectConfirmation(page, 1);
+});
+
+test('4000 0000 0000 0002 is declined: the message shows and the basket stays', async ({ page, request, baseURL }) => {
+  const token = await loginToken(request);
+  await clearBasket(request, token);
+  await hold(request, token, await findClass(request, token, 'pilates'));
+  await logInWithCookie(page.context(), request, baseURL!);
+
+  await page.goto('/basket/checkout');
+  await fillCard(page, '4000 0000 0000 0002');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+
+  await expect(toast(page, 'Your card was declined. Please try another card.')).toBeVisible();
+  await expect(page.getByTestId('payment-error')).toHaveText('Your card was declined. Please try another card.');
+  await expect(page).toHaveURL(/\/basket\/checkout$/);
+  await expect(page.getByTestId('checkout-item')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: /^Pay £/ })).toBeEnabled();
+  const cart = await request.get('/api/activities/cart', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await cart.json()) as { data: { item_count: number } }).data.item_count).toBe(1);
+  await clearBasket(request, token);
+});
+
+test('credit that covers the order completes it with no card', async ({ page, request, baseURL }) => {
+  const token = await loginToken(request);
+  await clearBasket(request, token);
+  await hold(request, token, await findClass(request, token, 'pilates'));
+  await logInWithCookie(page.context(), request, baseURL!);
+
+  await page.goto('/basket/checkout');
+  const credit = page.getByTestId('credit-general');
+  await expect(credit).toContainText('Available');
+  await credit.getByRole('button', { name: /^Apply/ }).click();
+  await expect(toast(page, 'Credit successfully applied.')).toBeVisible();
+  await expect(page.getByTestId('order-balance')).toHaveText('£0.00');
+  await expect(page.getByTestId('no-card-needed')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await acceptTerms(page);
+  await page.getByRole('button', { name: 'Pay with credit and complete order' }).click();
+  await expectConfirmation(page, 1);
+});
