@@ -125,7 +125,7 @@ const Confirmation = ({ order }: { order: Order }) => {
             {card && (
               <>
                 <dt>{t('confirmed.paidWith')}</dt>
-                <dd className="text-right">{t('confirmed.card', { brand: card.brand, lastFour: card.lastFour })}</dd>
+                <dd className="text-right">{t('confirmed.card', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), lastFour: card.lastFour })}</dd>
               </>
             )}
           </dl>

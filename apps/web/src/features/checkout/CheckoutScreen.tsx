@@ -198,6 +198,18 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
   const [failure, setFailure] = useState<string | null>(null);
   const [attendeeBusy, setAttendeeBusy] = useState<number | null>(null);
 
+  /** A field's error goes as soon as the customer changes it (it is checked again on Pay). */
+  const clearError = (id: string) =>
+    setErrors((current) => {
+      if (!(id in current)) return current;
+      const { [id]: _cleared, ...rest } = current;
+      return rest;
+    });
+  const onCardChange = (next: Card) => {
+    setCard(next);
+    setCardErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => next[field as keyof Card] === card[field as keyof Card])));
+  };
+
   const due = balanceDue(cart.total, payments);
   const savedCards = prepare.data?.savedCards ?? [];
   const payingByCard = due > 0;
@@ -415,7 +427,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                 </label>
                 <select
                   id={`attendee-${item.id}`}
-                  className="h-11 rounded-md border border-neutral-500 bg-white px-3 text-base text-neutral-900"
+                  className="h-11 rounded-md border border-neutral-500 bg-white px-3 text-base aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700 text-neutral-900"
                   value={item.purchasedForUserId}
                   disabled={attendeeBusy !== null || paymentProcessing}
                   aria-busy={attendeeBusy === item.id || undefined}
@@ -450,7 +462,10 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                   person={cart.items.find((cartItem) => cartItem.id === item.cartItemId)?.purchasedFor}
                   answerOf={answerOf}
                   errors={errors}
-                  onAnswer={(questionId, value) => setAnswers((current) => ({ ...current, [`${item.cartItemId}-${questionId}`]: value }))}
+                  onAnswer={(questionId, value) => {
+                    setAnswers((current) => ({ ...current, [`${item.cartItemId}-${questionId}`]: value }));
+                    clearError(`q-${item.cartItemId}-${questionId}`);
+                  }}
                 />
               ))}
             </div>
@@ -476,11 +491,14 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                       <input
                         id={`waiver-${key}-accept`}
                         type="checkbox"
-                        className="mt-0.5 size-6 shrink-0 accent-primary-600"
+                        className="mt-0.5 size-6 shrink-0 accent-primary-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-700"
                         checked={value.accepted}
                         aria-invalid={errors[`waiver-${key}-accept`] ? true : undefined}
                         aria-describedby={errors[`waiver-${key}-accept`] ? `waiver-${key}-accept-error` : undefined}
-                        onChange={(event) => set({ accepted: event.target.checked })}
+                        onChange={(event) => {
+                          set({ accepted: event.target.checked });
+                          clearError(`waiver-${key}-accept`);
+                        }}
                       />
                       <label htmlFor={`waiver-${key}-accept`} className="text-neutral-900">
                         {t('waivers.accept', { name: waiver.person.firstName })}
@@ -494,11 +512,14 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                       <input
                         id={`waiver-${key}-signature`}
                         autoComplete="name"
-                        className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base"
+                        className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700"
                         value={value.signature}
                         aria-invalid={errors[`waiver-${key}-signature`] ? true : undefined}
                         aria-describedby={errors[`waiver-${key}-signature`] ? `waiver-${key}-signature-error` : undefined}
-                        onChange={(event) => set({ signature: event.target.value })}
+                        onChange={(event) => {
+                          set({ signature: event.target.value });
+                          clearError(`waiver-${key}-signature`);
+                        }}
                       />
                       <FieldError id={`waiver-${key}-signature-error`} error={errors[`waiver-${key}-signature`]} />
                     </div>
@@ -546,7 +567,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                       />
                       <label htmlFor={`saved-card-${saved.id}`} className="flex flex-1 items-center gap-2 text-neutral-900">
                         <CreditCard aria-hidden="true" className="size-5" />
-                        {t('card.saved', { brand: saved.brand, lastFour: saved.lastFour, expiry: saved.expiry })}
+                        {t('card.saved', { brand: saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1), lastFour: saved.lastFour, expiry: saved.expiry })}
                       </label>
                       <Button variant="text" size="md" onClick={() => void onDeleteSaved(saved.id)}>
                         {t('card.deleteSaved', { lastFour: saved.lastFour })}
@@ -570,9 +591,9 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
               )}
               {!usingSaved && (
                 <>
-                  <CardFields card={card} errors={cardErrors} onChange={setCard} t={t} disabled={paymentProcessing} />
+                  <CardFields card={card} errors={cardErrors} onChange={onCardChange} t={t} disabled={paymentProcessing} />
                   <div className="flex items-start gap-3">
-                    <input id="save-card" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
+                    <input id="save-card" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-700" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
                     <label htmlFor="save-card" className="text-neutral-900">
                       {t('card.save')}
                     </label>
@@ -593,11 +614,14 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                   <input
                     id={`terms-${term.id}`}
                     type="checkbox"
-                    className="mt-0.5 size-6 shrink-0 accent-primary-600"
+                    className="mt-0.5 size-6 shrink-0 accent-primary-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-700"
                     checked={Boolean(accepted[term.id])}
                     aria-invalid={errors[`terms-${term.id}`] ? true : undefined}
                     aria-describedby={errors[`terms-${term.id}`] ? `terms-${term.id}-error` : undefined}
-                    onChange={(event) => setAccepted((current) => ({ ...current, [term.id]: event.target.checked }))}
+                    onChange={(event) => {
+                      setAccepted((current) => ({ ...current, [term.id]: event.target.checked }));
+                      clearError(`terms-${term.id}`);
+                    }}
                   />
                   <label htmlFor={`terms-${term.id}`} className="text-neutral-900">
                     {term.label}
@@ -689,7 +713,7 @@ const QuestionGroup = ({
           return (
             <div key={question.id}>
               <div className="flex items-start gap-3">
-                <input id={id} type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600" checked={value === 'true'} onChange={(event) => onAnswer(question.id, event.target.checked ? 'true' : '')} {...aria} />
+                <input id={id} type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600 aria-[invalid=true]:outline-2 aria-[invalid=true]:outline-red-700" checked={value === 'true'} onChange={(event) => onAnswer(question.id, event.target.checked ? 'true' : '')} {...aria} />
                 <label htmlFor={id} className="text-neutral-900">
                   {label}
                 </label>
@@ -704,7 +728,7 @@ const QuestionGroup = ({
               {label}
             </label>
             {question.type === 'select' ? (
-              <select id={id} className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base" value={value} onChange={(event) => onAnswer(question.id, event.target.value)} {...aria}>
+              <select id={id} className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700" value={value} onChange={(event) => onAnswer(question.id, event.target.value)} {...aria}>
                 <option value="">{t('questions.choose')}</option>
                 {question.options.map((option) => (
                   <option key={option} value={option}>
@@ -713,7 +737,7 @@ const QuestionGroup = ({
                 ))}
               </select>
             ) : (
-              <input id={id} className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base" value={value} onChange={(event) => onAnswer(question.id, event.target.value)} {...aria} />
+              <input id={id} className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700" value={value} onChange={(event) => onAnswer(question.id, event.target.value)} {...aria} />
             )}
             <FieldError id={`${id}-error`} error={error} />
           </div>

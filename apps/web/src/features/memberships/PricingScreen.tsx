@@ -18,9 +18,10 @@ const PricingScreen = () => {
   const { onlineJoiningEnabled } = useClientSettings();
   const { isEmbedded } = useShellMode();
   usePageMeta({ title: t('common:breadcrumbs.membershipPricing'), breadcrumbs: [{ label: t('common:breadcrumbs.membershipPricing') }] });
-  const venue = getSelectedVenue().slug ?? '';
-  const categories = useVenueCategories(venue);
   const user = useAuthUser();
+  // The chosen venue, else the customer's home venue.
+  const venue = getSelectedVenue().slug ?? user.data?.homeVenueSlug ?? '';
+  const categories = useVenueCategories(venue);
   const price = usePrice();
   const [activity, setActivity] = useState('');
   const selectId = useId();
@@ -78,6 +79,14 @@ const PricingScreen = () => {
               {t('pricing.show')}
             </Button>
           </form>
+        )}
+        {!venue && (
+          <p className="mt-4 text-neutral-800">
+            {t('pricing.noVenue')}{' '}
+            <Link to="/" className="font-medium text-primary-600 underline underline-offset-2">
+              {t('pricing.chooseVenue')}
+            </Link>
+          </p>
         )}
         {error && (
           <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800" data-testid="pricing-error">
