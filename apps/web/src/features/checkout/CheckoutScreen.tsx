@@ -10,6 +10,7 @@ import { useClientSettings } from '../../lib/client-settings.ts';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import { focusFirstInvalid } from '../../lib/a11y/focus.ts';
 import { isApiError } from '../../lib/api/errors.ts';
+import { genericErrorMessage } from '../../lib/api/messages.ts';
 import { useBasketSummary } from '../../lib/basket-summary.ts';
 import { basketKeys } from '../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../lib/query-keys/checkout.ts';
@@ -111,8 +112,15 @@ const Panel = ({ title, text, children }: { title: string; text: string; childre
   );
 };
 
-/** Spec §8 payment failure: the server message or the generic one. */
-const failureMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+/**
+ * Spec §8: the server's message, else this failure's own text (not the client's per-status
+ * generic one, which stands in when a response had no message).
+ */
+const failureMessage = (error: unknown, fallback: string) => {
+  if (!(error instanceof Error) || !error.message) return fallback;
+  if (isApiError(error) && error.message === genericErrorMessage(error.statusCode)) return fallback;
+  return error.message;
+};
 
 /** After success: toast, fresh basket and timetable, then the confirmation (spec §4, §8). */
 const useCompleted = () => {

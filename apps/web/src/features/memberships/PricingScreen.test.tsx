@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import i18next from 'i18next';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
+import { useToastStore } from '../../lib/toast/store.ts';
+import PricingScreen from './PricingScreen.tsx';
+
+/** Membership pricing at the HTTP boundary (only fetch is replaced). */
+const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');
+const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en-GB', resources: { 'en-GB': { common: ns('common'), checkout: ns('checkout') } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+});
+
+type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
+let calls: Call[];
+let answer: (call: Call) => Response;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call = { method: init?.method ?? 'GET', url: String(input), body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined };
+    calls.push(call);
+    return answer(call);
+  });
+  document.cookie = 'auth_token_bookings=tok; path=/';
+  useToastStore.setState({ toasts: [] });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.cookie = 'auth_token_bookings=; path=/; max-age=0';
+});
+
+const show = (url: string, routes: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider i18n={i18next}>
+        <MemoryRouter initialEntries={[url]}>
+          <Suspense fallback={null}>
+            <Routes>{routes}</Routes>
+          </Suspense>
+        </MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+
+describe('membership pricing', () => {
+  const categories = { data: [{ slug: 'spin', name: 'Spin', has_children: false }] };
+  const price = {
+    data: {
+      customer_id: 51, is_member: false, discount: null,
+      tickets: [{ pricing_option_id: 7, name: 'Standard', non_member: { raw: 800, formatted: '£8.00' }, member: { raw: 500, formatted: '£5.00' }, your_price: { raw: 800, formatted: '£8.00' } }],
+    },
+  };
+
+  it('shows member and non-member prices side by side (at the home venue when none is chosen)', async () => {
+    answer = (call) => {
+      if (call.url.includes('/categories')) return json(categories);
+      if (call.url.startsWith('/api/price/')) return json(price);
+      if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
+      return json({ data: { id: 1, currency: { symbol: '£' } } });
+    };
+    show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show prices' }));
+    const table = await screen.findByTestId('pricing-table');
+    expect(table.textContent).toContain('Non-member');
+    expect(table.textContent).toContain('£8.00');
+    expect(table.textContent).toContain('£5.00');
+    const request = calls.find((call) => call.url.startsWith('/api/price/'))!;
+    expect(request.url).toBe('/api/price/bury-leisure-centre/ticket/spin');
+    expect(request.body).toMatchObject({ is_v2: true, occurrence_id: null });
+  });
+
+  it.each([
+    ['a 400 shows its message', json({ message: 'That discount is not for this customer.' }, 400), 'That discount is not for this customer.'],
+    ['anything else shows the generic text', json({ message: 'boom' }, 500), 'Something has gone wrong, please try again.'],
+  ])('%s', async (_name, response, text) => {
+    answer = (call) => {
+      if (call.url.includes('/categories')) return json(categories);
+      if (call.url.startsWith('/api/price/')) return response;
+      if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
+      return json({ data: { id: 1, currency: { symbol: '£' } } });
+    };
+    show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show prices' }));
+    await waitFor(() => expect(screen.getByTestId('pricing-error').textContent).toBe(text));
+  });
+});
