@@ -4,7 +4,8 @@ import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
 import { acceptTerms, clearBasket, familyMember, fillCard, findClass, hold, lockBasket, unlockBasket } from './support.ts';
 
 /** Issue 10: pay by card (frictionless, challenge, decline) or by credit, and see the confirmation. */
-test.describe.configure({ mode: 'serial' });
+// Whole journeys with axe at two widths on three pages: longer than the default 30 s on a shared 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.beforeAll(lockBasket);
 test.afterAll(unlockBasket);
 
@@ -49,6 +50,7 @@ test('two classes for yourself and a child: questions, waiver and terms required
   await page.getByRole('checkbox', { name: /agree to it on behalf of Olivia/ }).check();
   await page.getByLabel('Type your full name to sign').fill('Alex Morgan');
   await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
   await acceptTerms(page);
   await page.getByRole('button', { name: /^Pay £/ }).click();
 
@@ -117,4 +119,27 @@ test('credit that covers the order completes it with no card', async ({ page, re
   await acceptTerms(page);
   await page.getByRole('button', { name: 'Pay with credit and complete order' }).click();
   await expectConfirmation(page, 1);
+});
+
+test('the card saved by the first order pays again, and can be deleted', async ({ page, request, baseURL }) => {
+  const token = await loginToken(request);
+  await clearBasket(request, token);
+  await hold(request, token, await findClass(request, token, 'pilates'));
+  await logInWithCookie(page.context(), request, baseURL!);
+
+  await page.goto('/basket/checkout');
+  const saved = page.getByRole('radio', { name: /Visa ending 4242/ });
+  await expect(saved).toBeChecked();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+  await expectConfirmation(page, 1);
+
+  await hold(request, token, await findClass(request, token, 'pilates'));
+  await page.goto('/basket/checkout');
+  await page.getByRole('button', { name: 'Delete card ending 4242' }).click();
+  await expect(toast(page, 'Saved card deleted.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa ending 4242/ })).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await clearBasket(request, token);
 });

@@ -68,6 +68,11 @@ export const familyMember = async (request: APIRequestContext, token: string, fi
 
 /** Fills the card form (any future expiry, any three-digit security code: README test cards). */
 export const fillCard = async (page: Page, number: string) => {
+  // A saved card is offered first once the customer has one.
+  const newCard = page.getByRole('radio', { name: 'A new card' });
+  // The simulator's test-mode note shows once prepare (which lists saved cards) has answered.
+  await expect(page.getByText(/^Test mode:/)).toBeVisible();
+  if ((await newCard.count()) > 0) await newCard.check();
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('12/34');
   await page.getByLabel('Security code').fill('123');

@@ -198,7 +198,8 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
   const [accepted, setAccepted] = useState<Record<number, boolean>>({});
   const [card, setCard] = useState<Card>(EMPTY_CARD);
   const [saveCard, setSaveCard] = useState(false);
-  const [savedCardId, setSavedCardId] = useState<number | null>(null);
+  /** The customer's pick: a saved card's id or 'new'; until they pick, their first saved card. */
+  const [cardChoice, setSavedCardId] = useState<number | 'new' | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [cardErrors, setCardErrors] = useState<ReturnType<typeof validateCard>>({});
   const [paymentProcessing, setPaymentProcessing] = useState(false);
@@ -221,6 +222,8 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
   const due = balanceDue(cart.total, payments);
   const savedCards = prepare.data?.savedCards ?? [];
   const payingByCard = due > 0;
+  const chosen = cardChoice ?? savedCards[0]?.id ?? 'new';
+  const savedCardId = savedCards.some((card) => card.id === chosen) ? (chosen as number) : null;
   const usingSaved = payingByCard && savedCardId !== null;
 
   // Answers given before (the server keeps them) fill the fields until the customer changes them.
@@ -406,7 +409,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
   const onDeleteSaved = async (id: number) => {
     try {
       await deleteSavedCard(id);
-      if (savedCardId === id) setSavedCardId(null);
+      if (cardChoice === id) setSavedCardId(null);
       await prepare.refetch();
       showToast({ type: 'success', content: t('card.savedDeleted') });
     } catch (error) {
@@ -589,7 +592,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                       name="card-choice"
                       className="size-5 accent-primary-600"
                       checked={savedCardId === null}
-                      onChange={() => setSavedCardId(null)}
+                      onChange={() => setSavedCardId('new')}
                     />
                     <label htmlFor="saved-card-new" className="flex-1 text-neutral-900">
                       {t('card.new')}
