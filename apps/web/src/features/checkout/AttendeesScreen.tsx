@@ -35,7 +35,7 @@ const AttendeesScreen = () => {
   const onChange = async (cartItemId: number, personId: number) => {
     setBusy(cartItemId);
     try {
-      queryClient.setQueryData([...basketKeys.all, 'cart'], await changeAttendee(cartItemId, personId));
+      queryClient.setQueryData(basketKeys.cart(), await changeAttendee(cartItemId, personId));
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
       showToast({ type: 'success', content: t('toasts.updated') });
     } catch (error) {

@@ -11,7 +11,7 @@ import { announce } from '../../lib/a11y/announcer.tsx';
 import { focusFirstInvalid } from '../../lib/a11y/focus.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { genericErrorMessage } from '../../lib/api/messages.ts';
-import { useBasketSummary } from '../../lib/basket-summary.ts';
+import { setBasketSummary } from '../../lib/basket-summary.ts';
 import { basketKeys } from '../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../lib/query-keys/checkout.ts';
 import { timetableKeys } from '../../lib/query-keys/timetable.ts';
@@ -129,7 +129,7 @@ const useCompleted = () => {
   const navigate = useNavigate();
   return (completeOrderId: string) => {
     showToast({ type: 'success', content: t('toasts.completed') });
-    useBasketSummary.setState({ itemCount: 0 });
+    setBasketSummary({ itemCount: 0, expiresAt: null });
     void queryClient.invalidateQueries({ queryKey: basketKeys.all });
     void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
     void queryClient.removeQueries({ queryKey: checkoutKeys.all });
@@ -248,7 +248,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
     setAttendeeBusy(cartItemId);
     try {
       const updated = await changeAttendee(cartItemId, personId);
-      queryClient.setQueryData([...basketKeys.all, 'cart'], updated);
+      queryClient.setQueryData(basketKeys.cart(), updated);
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.questions(cartId) });
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.waivers() });
       showToast({ type: 'success', content: t('toasts.updated') });
@@ -265,7 +265,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
       const result = await applyCredits([{ amount: Math.max(0, pence), type: kind }]);
       const reserved = result.reservations.find((reservation) => reservation.type === kind)?.amount ?? pence;
       setPayments((current) => setCreditTender(current, kind, Math.min(pence, reserved)));
-      queryClient.setQueryData<Cart>([...basketKeys.all, 'cart'], (old) => (old ? { ...old, credits: result.credits } : old));
+      queryClient.setQueryData<Cart>(basketKeys.cart(), (old) => (old ? { ...old, credits: result.credits } : old));
       showToast({ type: 'success', content: pence > 0 ? t('toasts.creditApplied') : t('toasts.creditRemoved') });
     } catch (error) {
       showToast({ type: 'error', content: failureMessage(error, t('toasts.creditFailed')) });

@@ -40,7 +40,7 @@ const loggedIn = () => Boolean(getAuthToken());
 /** GET {checkout}: the same cache entry as the basket screen's, so both show one cart. */
 export const cartQuery = () =>
   queryOptions({
-    queryKey: [...basketKeys.all, 'cart'] as const,
+    queryKey: basketKeys.cart(),
     queryFn: ({ signal }) => api.get<Cart>('', { base: 'checkoutBase', signal }),
     enabled: loggedIn(),
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { Clock } from 'lucide-react';
 import { toMoney } from '@app/contract/rules/money';
-import { formatTimeLeft, useTimeLeft } from '../time-left.ts';
+import { formatTimeLeft, useTimeLeft } from '../../../lib/basket-summary.ts';
 import type { Cart } from '../api/checkout.ts';
 import { CREDIT_TENDERS, balanceDue, type Payment } from '../tenders.ts';
 
