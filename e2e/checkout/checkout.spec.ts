@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInWithCookie, loginToken } from '../support/login.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
-import { acceptTerms, clearBasket, familyMember, fillCard, findClass, hold, lockBasket, unlockBasket } from './support.ts';
+import { clearBasket, lockCustomerBasket, unlockCustomerBasket } from '../support/customer.ts';
+import { acceptTerms, familyMember, fillCard, findBookable, hold } from './support.ts';
 
 /** Issue 10: pay by card (frictionless, challenge, decline) or by credit, and see the confirmation. */
 // Whole journeys with axe at two widths on three pages: longer than the default 30 s on a shared 2-core machine.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-test.beforeAll(lockBasket);
-test.afterAll(unlockBasket);
+test.beforeAll(lockCustomerBasket);
+test.afterAll(unlockCustomerBasket);
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
@@ -24,8 +25,8 @@ test('two classes for yourself and a child: questions, waiver and terms required
   const token = await loginToken(request);
   await clearBasket(request, token);
   const olivia = await familyMember(request, token, 'Olivia');
-  await hold(request, token, await findClass(request, token, 'spin', { name: 'Spin 45' }));
-  await hold(request, token, await findClass(request, token, 'hiit', { name: 'Kettlebell Blast' }), olivia);
+  await hold(request, token, await findBookable(request, token, 'spin', { name: 'Spin 45' }));
+  await hold(request, token, await findBookable(request, token, 'hiit', { name: 'Kettlebell Blast' }), olivia);
   await logInWithCookie(page.context(), request, baseURL!);
 
   await page.goto('/basket/checkout');
@@ -65,7 +66,7 @@ test('two classes for yourself and a child: questions, waiver and terms required
 test('4000 0000 0000 3220 asks for a challenge; Approve completes the order', async ({ page, request, baseURL }) => {
   const token = await loginToken(request);
   await clearBasket(request, token);
-  await hold(request, token, await findClass(request, token, 'pilates'));
+  await hold(request, token, await findBookable(request, token, 'pilates'));
   await logInWithCookie(page.context(), request, baseURL!);
 
   await page.goto('/basket/checkout');
@@ -84,7 +85,7 @@ test('4000 0000 0000 3220 asks for a challenge; Approve completes the order', as
 test('4000 0000 0000 0002 is declined: the message shows and the basket stays', async ({ page, request, baseURL }) => {
   const token = await loginToken(request);
   await clearBasket(request, token);
-  await hold(request, token, await findClass(request, token, 'pilates'));
+  await hold(request, token, await findBookable(request, token, 'pilates'));
   await logInWithCookie(page.context(), request, baseURL!);
 
   await page.goto('/basket/checkout');
@@ -105,7 +106,7 @@ test('4000 0000 0000 0002 is declined: the message shows and the basket stays', 
 test('credit that covers the order completes it with no card', async ({ page, request, baseURL }) => {
   const token = await loginToken(request);
   await clearBasket(request, token);
-  await hold(request, token, await findClass(request, token, 'pilates'));
+  await hold(request, token, await findBookable(request, token, 'pilates'));
   await logInWithCookie(page.context(), request, baseURL!);
 
   await page.goto('/basket/checkout');
@@ -124,7 +125,7 @@ test('credit that covers the order completes it with no card', async ({ page, re
 test('the card saved by the first order pays again, and can be deleted', async ({ page, request, baseURL }) => {
   const token = await loginToken(request);
   await clearBasket(request, token);
-  await hold(request, token, await findClass(request, token, 'pilates'));
+  await hold(request, token, await findBookable(request, token, 'pilates'));
   await logInWithCookie(page.context(), request, baseURL!);
 
   await page.goto('/basket/checkout');
@@ -135,7 +136,7 @@ test('the card saved by the first order pays again, and can be deleted', async (
   await page.getByRole('button', { name: /^Pay £/ }).click();
   await expectConfirmation(page, 1);
 
-  await hold(request, token, await findClass(request, token, 'pilates'));
+  await hold(request, token, await findBookable(request, token, 'pilates'));
   await page.goto('/basket/checkout');
   await page.getByRole('button', { name: 'Delete card ending 4242' }).click();
   await expect(toast(page, 'Saved card deleted.')).toBeVisible();
