@@ -144,3 +144,16 @@ test('the card saved by the first order pays again, and can be deleted', async (
   await expect(page.getByLabel('Card number')).toBeVisible();
   await clearBasket(request, token);
 });
+
+test('membership pricing shows member and non-member prices side by side', async ({ page, request, baseURL }) => {
+  await logInWithCookie(page.context(), request, baseURL!);
+  await page.goto('/pricing');
+  await page.getByLabel('Activity').selectOption({ label: 'Pilates' });
+  await page.getByRole('button', { name: 'Show prices' }).click();
+  const table = page.getByTestId('pricing-table');
+  await expect(table.getByRole('columnheader', { name: 'Non-member', exact: true })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Member', exact: true })).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toContainText('£7.50');
+  await expect(table.getByRole('row').nth(1)).toContainText('£4.50');
+  await expectNoAxeViolationsAtWidths(page);
+});

@@ -65,11 +65,14 @@ describe('membership pricing', () => {
   it('shows member and non-member prices side by side (at the home venue when none is chosen)', async () => {
     answer = (call) => {
       if (call.url.includes('/categories')) return json(categories);
+      if (call.url.endsWith('/dates')) return json({ data: [{ raw: '2026-11-23', bookable: true }] });
+      if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }, { occurrence_id: 902, name: 'Rhythm Ride' }] });
       if (call.url.startsWith('/api/price/')) return json(price);
       if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
       return json({ data: { id: 1, currency: { symbol: '£' } } });
     };
     show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+    fireEvent.change(await screen.findByLabelText('Class'), { target: { value: '902' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Show prices' }));
     const table = await screen.findByTestId('pricing-table');
     expect(table.textContent).toContain('Non-member');
@@ -77,7 +80,7 @@ describe('membership pricing', () => {
     expect(table.textContent).toContain('£5.00');
     const request = calls.find((call) => call.url.startsWith('/api/price/'))!;
     expect(request.url).toBe('/api/price/bury-leisure-centre/ticket/spin');
-    expect(request.body).toMatchObject({ is_v2: true, occurrence_id: null });
+    expect(request.body).toMatchObject({ is_v2: true, occurrence_id: 902, reference: 'C-1' });
   });
 
   it.each([

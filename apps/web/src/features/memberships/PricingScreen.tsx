@@ -10,7 +10,7 @@ import { announce } from '../../lib/a11y/announcer.tsx';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
 import { useAuthUser } from '../auth/public.ts';
-import { usePrice, useVenueCategories } from './api/price.ts';
+import { useCategoryActivities, usePrice, useVenueCategories } from './api/price.ts';
 
 /** Spec §2 /pricing (membership discounts): member and non-member prices side by side. */
 const PricingScreen = () => {
@@ -24,17 +24,21 @@ const PricingScreen = () => {
   const categories = useVenueCategories(venue);
   const price = usePrice();
   const [activity, setActivity] = useState('');
+  const [occurrence, setOccurrence] = useState('');
   const selectId = useId();
+  const classId = useId();
 
   const choices = (categories.data ?? []).filter((category) => !category.hasChildren);
   const options = choices.length > 0 ? choices : (categories.data ?? []);
-  // The first activity until the customer picks one.
+  // The first activity (and its first class) until the customer picks one.
   const selected = activity || options[0]?.slug || '';
+  const classes = useCategoryActivities(venue, selected);
+  const chosenClass = classes.data?.find((entry) => String(entry.occurrenceId) === occurrence) ?? classes.data?.[0];
 
   const show = () => {
     if (!venue || !selected) return;
     price.mutate(
-      { venue, activity: selected, reference: user.data?.reference ?? null },
+      { venue, activity: selected, occurrenceId: chosenClass?.occurrenceId ?? null, reference: user.data?.reference ?? null },
       { onSuccess: (result) => announce(t('pricing.shown', { count: result.tickets.length })) },
     );
   };
@@ -65,6 +69,7 @@ const PricingScreen = () => {
                 value={selected}
                 onChange={(event) => {
                   setActivity(event.target.value);
+                  setOccurrence('');
                   price.reset();
                 }}
               >
@@ -75,7 +80,29 @@ const PricingScreen = () => {
                 ))}
               </select>
             </div>
-            <Button type="submit" size="lg" disabled={price.isPending} aria-busy={price.isPending || undefined}>
+            {classes.data && classes.data.length > 1 && (
+              <div className="min-w-56 flex-1">
+                <label htmlFor={classId} className="block text-sm font-semibold text-neutral-900">
+                  {t('pricing.class')}
+                </label>
+                <select
+                  id={classId}
+                  className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base"
+                  value={chosenClass ? String(chosenClass.occurrenceId) : ''}
+                  onChange={(event) => {
+                    setOccurrence(event.target.value);
+                    price.reset();
+                  }}
+                >
+                  {classes.data.map((entry) => (
+                    <option key={entry.occurrenceId} value={entry.occurrenceId}>
+                      {entry.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <Button type="submit" size="lg" disabled={price.isPending || classes.isFetching} aria-busy={price.isPending || classes.isFetching || undefined}>
               {t('pricing.show')}
             </Button>
           </form>

@@ -23,6 +23,29 @@ export const useVenueCategories = (venueSlug: string) =>
  */
 export const usePrice = () =>
   useMutation({
-    mutationFn: ({ venue, activity, reference }: { venue: string; activity: string; reference: string | null }) =>
-      api.post<Price>(`price/${encodeURIComponent(venue)}/ticket/${encodeURIComponent(activity)}`, { reference, isV2: true, occurrenceId: null }),
+    mutationFn: ({ venue, activity, occurrenceId, reference }: { venue: string; activity: string; occurrenceId: number | null; reference: string | null }) =>
+      api.post<Price>(`price/${encodeURIComponent(venue)}/ticket/${encodeURIComponent(activity)}`, { reference, isV2: true, occurrenceId }),
+  });
+
+type DayEntry = { occurrenceId: number; name: string };
+
+/**
+ * The activities of a category that the price call can name: the price endpoint identifies an
+ * activity by one of its occurrences (`occurrence_id`), so these come from the category's
+ * timetable on its first bookable day (GET …/dates, then …/v2/timetable?date=).
+ */
+export const useCategoryActivities = (venueSlug: string, categorySlug: string) =>
+  useQuery({
+    queryKey: [...catalogueKeys.category(venueSlug, categorySlug), 'price-activities'] as const,
+    queryFn: async ({ signal }) => {
+      const venue = encodeURIComponent(venueSlug);
+      const category = encodeURIComponent(categorySlug);
+      const dates = await api.get<{ raw: string; bookable?: boolean }[]>(`venue/${venue}/activity-category/${category}/dates`, { base: 'activitiesBase', signal });
+      const day = dates.find((date) => date.bookable) ?? dates[0];
+      if (!day) return [];
+      const entries = await api.get<DayEntry[]>(`venue/${venue}/activity/${category}/v2/timetable`, { base: 'activitiesBase', query: { date: day.raw }, signal });
+      return [...new Map(entries.map((entry) => [entry.name, { name: entry.name, occurrenceId: entry.occurrenceId }])).values()];
+    },
+    enabled: venueSlug !== '' && categorySlug !== '',
+    retry: false,
   });
