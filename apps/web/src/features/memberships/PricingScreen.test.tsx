@@ -89,12 +89,16 @@ describe('membership pricing', () => {
   ])('%s', async (_name, response, text) => {
     answer = (call) => {
       if (call.url.includes('/categories')) return json(categories);
+      if (call.url.endsWith('/dates')) return json({ data: [{ raw: '2026-11-23', bookable: true }] });
+      if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }] });
       if (call.url.startsWith('/api/price/')) return response;
       if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
       return json({ data: { id: 1, currency: { symbol: '£' } } });
     };
     show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Show prices' }));
+    const button = await screen.findByRole('button', { name: 'Show prices' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('pricing-error').textContent).toBe(text));
   });
 });
