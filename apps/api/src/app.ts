@@ -27,6 +27,7 @@ import { timetableRoutes } from './modules/timetable/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { simulatorRoutes } from './modules/payments/routes.ts';
@@ -150,6 +151,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(waitlistRoutes);
   await app.register(checkoutRoutes);
   await app.register(simulatorRoutes);
+  await app.register(accountRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type DateOnly = ColumnType<string, string, string>;
+/** A jsonb column written as JSON text and read back parsed. */
+type JsonText = ColumnType<unknown, string | undefined, string>;
 
 export type ClientsTable = {
   id: Generated<number>;
@@ -139,6 +141,14 @@ export type UsersTable = {
   first_name: string;
   last_name: string;
   created_at: Generated<Timestamp>;
+  phone: string | null;
+  date_of_birth: DateOnly | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  town: string | null;
+  postcode: string | null;
+  marketing_consent: Generated<boolean>;
+  onboarding_type: string | null;
 };
 
 export type MembershipUsersTable = {
@@ -161,6 +171,29 @@ export type SessionsTable = {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+};
+
+/** One-time tokens (0030): password-reset links and cross-site login links, stored as SHA-256. */
+export type OneTimeTokensTable = {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+};
+
+export type AccountAuditTable = {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number | null;
+  actor_user_id: number | null;
+  action: string;
+  detail: JsonText;
+  address: string | null;
+  user_agent: string | null;
+  created_at: Generated<Timestamp>;
 };
 
 export type RateLimitsTable = {
@@ -559,6 +592,9 @@ export type Database = {
   simulator_sessions: SimulatorSessionsTable;
   simulator_cards: SimulatorCardsTable;
   simulator_payments: SimulatorPaymentsTable;
+  password_reset_tokens: OneTimeTokensTable;
+  login_tokens: OneTimeTokensTable;
+  account_audit: AccountAuditTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

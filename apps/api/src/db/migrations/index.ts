@@ -11,6 +11,7 @@ import * as m0010 from './0010_hold_place.ts';
 import * as m0011 from './0011_hold_place_lean.ts';
 import * as m0012 from './0012_activities_catalogue_version.ts';
 import * as m0020 from './0020_checkout.ts';
+import * as m0030 from './0030_accounts.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011_hold_place_lean': m0011,
   '0012_activities_catalogue_version': m0012,
   '0020_checkout': m0020,
+  '0030_accounts': m0030,
 };

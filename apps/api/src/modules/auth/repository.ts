@@ -101,3 +101,148 @@ export const sweepLoginThrottle = async (db: Db, knownDays: number): Promise<voi
   await sql`DELETE FROM login_failures WHERE window_ends_at < now()`.execute(db);
   await sql`DELETE FROM login_known_addresses WHERE last_success_at < now() - make_interval(days => ${knownDays})`.execute(db);
 };
+
+/** One hit on a request counter (register, forgotten password) in one upsert; answers the count in the live window. */
+export const countRequest = async (db: Db, key: string, windowMinutes: number) =>
+  (
+    await sql<{ failures: number; retry_after: number }>`
+      INSERT INTO login_failures AS f (key, failures, window_ends_at)
+      VALUES (${key}, 1, now() + make_interval(mins => ${windowMinutes}))
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN f.window_ends_at <= now() THEN 1 ELSE f.failures + 1 END,
+        window_ends_at = CASE WHEN f.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE f.window_ends_at END
+      RETURNING failures, greatest(1, ceil(extract(epoch FROM window_ends_at - now())))::int AS retry_after`.execute(db)
+  ).rows[0]!;
+
+export const findUserByEmail = (db: Db, clientId: number, email: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name'])
+    .where('client_id', '=', clientId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+
+export const findUserByEmailOrReference = (db: Db, clientId: number, value: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name'])
+    .where('client_id', '=', clientId)
+    .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', value.toLowerCase()), eb(eb.fn('upper', ['reference']), '=', value.toUpperCase())]))
+    .executeTakeFirst();
+
+export const findUserById = (db: Db, clientId: number, userId: number) =>
+  db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('client_id', '=', clientId).where('id', '=', userId).executeTakeFirst();
+
+/** The letters customer references of this client start with ('ANW'), or null when it has none yet. */
+export const referencePrefix = async (db: Db, clientId: number) =>
+  (
+    await sql<{ prefix: string | null }>`
+      SELECT substring(reference FROM '^[A-Z]+') AS prefix FROM users
+      WHERE client_id = ${clientId} AND reference ~ '^[A-Z]+[0-9]+$' ORDER BY id LIMIT 1`.execute(db)
+  ).rows[0]?.prefix ?? null;
+
+export type NewCustomer = {
+  clientId: number;
+  reference: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  dateOfBirth: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  town: string;
+  postcode: string;
+  marketingConsent: boolean;
+  onboardingType: string | null;
+  homeVenueId: number;
+};
+
+/** The user and their 'self' membership user; null when the email (or reference) is already taken. */
+export const insertCustomer = async (db: Db, c: NewCustomer): Promise<number | null> => {
+  const row = await db
+    .insertInto('users')
+    .values({
+      client_id: c.clientId,
+      reference: c.reference,
+      email: c.email,
+      password_hash: c.passwordHash,
+      role: 'customer',
+      first_name: c.firstName,
+      last_name: c.lastName,
+      phone: c.phone,
+      date_of_birth: c.dateOfBirth,
+      address_line_1: c.addressLine1,
+      address_line_2: c.addressLine2,
+      town: c.town,
+      postcode: c.postcode,
+      marketing_consent: c.marketingConsent,
+      onboarding_type: c.onboardingType,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return null;
+  await db
+    .insertInto('membership_users')
+    .values({
+      client_id: c.clientId,
+      account_user_id: row.id,
+      user_id: row.id,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      date_of_birth: c.dateOfBirth,
+      relationship: 'self',
+      home_venue_id: c.homeVenueId,
+    })
+    .execute();
+  return row.id;
+};
+
+export const setPasswordHash = async (db: Db, userId: number, passwordHash: string): Promise<void> => {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+};
+
+/** Ends every live session of the user, except `keepSessionId`; answers how many ended. */
+export const revokeUserSessions = async (db: Db, userId: number, keepSessionId: number | null = null) => {
+  let query = db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId !== null) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
+
+type TokenTable = 'password_reset_tokens' | 'login_tokens';
+
+export const insertOneTimeToken = async (db: Db, table: TokenTable, row: { clientId: number; userId: number; tokenHash: string; expiresAt: Date }) => {
+  await db.insertInto(table).values({ client_id: row.clientId, user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt }).execute();
+};
+
+/** Uses the token if it is this client's, unused and unexpired, in one statement (two racing uses: one wins). */
+export const consumeOneTimeToken = (db: Db, table: TokenTable, clientId: number, tokenHash: string) =>
+  db
+    .updateTable(table)
+    .set({ used_at: new Date() })
+    .where('client_id', '=', clientId)
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['user_id'])
+    .executeTakeFirst();
+
+/** Spends every other unused token of the user (a reset makes older links useless). */
+export const spendUserTokens = async (db: Db, table: TokenTable, userId: number): Promise<void> => {
+  await db.updateTable(table).set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+};
+
+/** The account of an unused, unexpired reset token (not using it). */
+export const findPendingResetUser = (db: Db, clientId: number, tokenHash: string) =>
+  db
+    .selectFrom('password_reset_tokens')
+    .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name'])
+    .where('password_reset_tokens.client_id', '=', clientId)
+    .where('password_reset_tokens.token_hash', '=', tokenHash)
+    .where('password_reset_tokens.used_at', 'is', null)
+    .where('password_reset_tokens.expires_at', '>', new Date())
+    .executeTakeFirst();

@@ -3,6 +3,15 @@ import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZLoginRequest, ZLoginResponse } from '@app/contract/auth/login';
 import { ZGetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import { ZLogoutResponse } from '@app/contract/auth/logout';
+import { ZRegisterQuery, ZRegisterRequest, ZRegisterResponse } from '@app/contract/auth/register';
+import {
+  ZForgottenPasswordRequest,
+  ZForgottenPasswordResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+} from '@app/contract/auth/forgotten-password';
+import { ZCreateLoginTokenResponse, ZExchangeLoginTokenRequest, ZExchangeLoginTokenResponse } from '@app/contract/auth/login-token';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as service from './service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
 import { HashPoolBusyError } from '../../lib/hash-pool.ts';
@@ -41,6 +50,107 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'The logged-in user with their membership users', response: { 200: ZGetAuthUserResponse, 401: ZErrorResponse, 404: ZErrorResponse, 500: ZErrorResponse } },
     },
     async (request) => ({ data: await service.authUser(app.db, request.clientId, request.auth!.userId) }),
+  );
+
+  const origin = (request: FastifyRequest): service.Origin => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+  const mail = { publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` };
+  /** 429s carry Retry-After. */
+  const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof service.RequestThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof HashPoolBusyError) reply.header('retry-after', '1');
+      throw error;
+    }
+  };
+  const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
+
+  app.post(
+    '/api/auth/customer/register',
+    {
+      config: { personalData: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up: the user and their own membership user, a welcome email, and a session (docs/account.md)',
+        querystring: ZRegisterQuery,
+        body: ZRegisterRequest,
+        response: { 201: ZRegisterResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await withRetryAfter(reply, () =>
+        service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), mail),
+      );
+      return reply.code(201).send({ status: 'success' as const, token: result.token, data: result });
+    },
+  );
+
+  app.post(
+    '/api/auth/customer/forgotten-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a single-use password reset link (the same answer whether or not an account matches)',
+        body: ZForgottenPasswordRequest,
+        response: { 200: ZForgottenPasswordResponse, ...errors },
+      },
+    },
+    async (request, reply) => ({
+      data: await withRetryAfter(reply, () => service.forgottenPassword(app.db, request.clientId, request.body.email_or_reference, origin(request), mail)),
+    }),
+  );
+
+  app.post(
+    '/api/auth/customer/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; ends every session of the account',
+        body: ZResetPasswordRequest,
+        response: { 200: ZResetPasswordResponse, ...errors },
+      },
+    },
+    async (request, reply) => ({
+      data: await withRetryAfter(reply, () => service.resetPassword(app.db, request.clientId, request.body.token, request.body.password, origin(request), mail)),
+    }),
+  );
+
+  app.post(
+    '/api/auth/token',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'A one-time login token (60 s) for a link to another site of this operator', response: { 200: ZCreateLoginTokenResponse, 401: ZErrorResponse } },
+    },
+    async (request) => ({ data: await service.createLoginToken(app.db, request.clientId, request.auth!.userId) }),
+  );
+
+  app.post(
+    '/api/auth/token/exchange',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Exchange a one-time login token for this site's own session",
+        body: ZExchangeLoginTokenRequest,
+        response: { 200: ZExchangeLoginTokenResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { token } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token);
+      return { status: 'success' as const, token, data: { token } };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-everywhere',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['auth'], summary: 'End every session of the account, on every site and device', response: { 200: ZLogoutResponse, 401: ZErrorResponse } },
+    },
+    async (request) => {
+      await service.logoutEverywhere(app.db, request.clientId, request.auth!.userId, origin(request));
+      return { data: { message: 'Logged out everywhere.' } };
+    },
   );
 
   app.post(

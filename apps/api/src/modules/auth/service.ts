@@ -1,9 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AuthUserWire } from '@app/contract/auth/auth-user';
 import type { Db } from '../../db/connect.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { internalError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, internalError, notFound, unprocessable } from '../../lib/errors.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import * as venues from '../venues/service.ts';
+import * as email from '../email/service.ts';
+import * as account from '../account/service.ts';
 import * as repo from './repository.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import {
   accountKeyFor,
   addressKeyFor,
@@ -48,10 +53,17 @@ export const login = async (db: Db, clientId: number, username: string, password
     throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
   }
   await recordLoginSuccess(db, keys);
-  const token = randomBytes(32).toString('base64url');
+  return startSession(db, clientId, user.id);
+};
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** A new session (login, sign-up, login-token exchange): a random 256-bit bearer token, stored hashed. */
+const startSession = async (db: Db, clientId: number, userId: number) => {
+  const token = newToken();
   await repo.insertSession(db, {
     clientId,
-    userId: user.id,
+    userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
   });
@@ -80,3 +92,247 @@ export const authUser = async (db: Db, clientId: number, userId: number): Promis
     membership_document_upload_required: false,
   };
 };
+
+export type Origin = account.RequestOrigin;
+export type MailContext = { publicUrl: string };
+
+/** 429 for a request counter over its limit (register, forgotten password), shared by every instance. */
+export class RequestThrottledError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, what: string) {
+    super({ code: 'too_many_requests', status: 429, message: `Too many ${what}. Try again in ${retryAfterSeconds} seconds.` });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Limits of register and forgotten password per window (docs/account.md "Rate limits"). */
+export const REQUEST_LIMITS = {
+  registerPerAddress: 10,
+  forgottenPerAddress: 20,
+  forgottenPerAccount: 5,
+  windowMinutes: 15,
+} as const;
+
+const hit = async (db: Db, key: string, limit: number, what: string) => {
+  const { failures, retry_after } = await repo.countRequest(db, key, REQUEST_LIMITS.windowMinutes);
+  if (failures > limit) throw new RequestThrottledError(retry_after, what);
+};
+
+const REGISTERED_MESSAGE = 'Thank you for signing up. We have sent you an email.';
+
+const link = (publicUrl: string, path: string) => `${publicUrl.replace(/\/$/, '')}${path}`;
+
+export type RegisterInput = {
+  client_id: number;
+  source: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_of_birth: string;
+  phone: string;
+  address_line_1: string;
+  address_line_2: string | null;
+  town: string;
+  postcode: string;
+  home_venue_id: number;
+  password: string;
+  marketing_consent: boolean;
+};
+
+/**
+ * Sign up (spec §7 `customer/register`). A new email: the user and their 'self' membership
+ * user, a welcome email, and a session (`token`). An email already registered: nothing is
+ * created, the account's owner is told by email that someone tried to sign up with it, and the
+ * answer has the same status and message with `token: null` (docs/account.md "Sign up").
+ */
+export const register = async (db: Db, clientId: number, input: RegisterInput, onboardingType: string | null, origin: Origin, mail: MailContext) => {
+  if (input.client_id !== clientId)
+    throw unprocessable('validation_failed', 'The given data was invalid.', { client_id: ['Must be the id of this site\u2019s operator'] });
+  await hit(db, `register:${clientId}:${addressKeyFor(origin.address ?? 'unknown')}`, REQUEST_LIMITS.registerPerAddress, 'sign-up attempts');
+  assertPasswordAllowed(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name });
+  try {
+    await venues.getVenue(db, clientId, String(input.home_venue_id));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'venue_not_found')
+      throw unprocessable('validation_failed', 'The given data was invalid.', { home_venue_id: ['Must be one of our venues'] });
+    throw error;
+  }
+  // Hashed in both cases, so the time taken does not say whether the email was known.
+  const passwordHash = await hashPassword(input.password);
+  const prefix = (await repo.referencePrefix(db, clientId)) ?? 'C';
+  return inTransaction(db, async (trx) => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const existing = await repo.findUserByEmail(trx, clientId, input.email);
+      if (existing) {
+        await email.queueEmail(trx, {
+          clientId,
+          kind: 'register_existing',
+          to: existing.email,
+          subject: 'Someone tried to create an account with your email address',
+          text: [
+            `Hello ${existing.first_name},`,
+            '',
+            'Someone (perhaps you) tried to create a new account with this email address, but you already have an account with us.',
+            `Log in: ${link(mail.publicUrl, '/')}`,
+            `Forgotten your password? Reset it here: ${link(mail.publicUrl, '/forgotten-password')}`,
+            '',
+            'If this was not you, you can ignore this email: nothing has changed on your account.',
+          ].join('\n'),
+        });
+        await account.recordAccountChange(trx, { clientId, userId: existing.id, actorUserId: null, action: 'register_attempt_existing_email', origin });
+        return { token: null, message: REGISTERED_MESSAGE };
+      }
+      const reference = `${prefix}${randomInt(3_000_000, 9_999_999)}`;
+      const userId = await repo.insertCustomer(trx, {
+        clientId,
+        reference,
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+        dateOfBirth: input.date_of_birth,
+        addressLine1: input.address_line_1,
+        addressLine2: input.address_line_2,
+        town: input.town,
+        postcode: input.postcode.toUpperCase(),
+        marketingConsent: input.marketing_consent,
+        onboardingType,
+        homeVenueId: input.home_venue_id,
+      });
+      if (userId === null) continue; // the reference was taken (or the email, by a racing sign-up: looked up again)
+      await email.queueEmail(trx, {
+        clientId,
+        kind: 'welcome',
+        to: input.email,
+        subject: 'Welcome: your account is ready',
+        text: [
+          `Hello ${input.first_name},`,
+          '',
+          `Welcome! Your account is ready. Your customer reference is ${reference}.`,
+          `Book an activity: ${link(mail.publicUrl, '/')}`,
+          `Manage your account and family: ${link(mail.publicUrl, '/_/my-account/dashboard')}`,
+        ].join('\n'),
+      });
+      await account.recordAccountChange(trx, {
+        clientId,
+        userId,
+        actorUserId: userId,
+        action: 'registered',
+        detail: { source: input.source, onboarding_type: onboardingType, marketing_consent: input.marketing_consent },
+        origin,
+      });
+      const { token } = await startSession(trx, clientId, userId);
+      return { token, message: REGISTERED_MESSAGE };
+    }
+    throw internalError('reference_exhausted', 'No free customer reference after 5 attempts.');
+  });
+};
+
+export const FORGOTTEN_PASSWORD_MESSAGE = 'If we have an account with those details, we have sent it an email with a link to reset the password.';
+export const RESET_TOKEN_MINUTES = 60;
+
+/**
+ * Spec §7 `customer/forgotten-password`: the same answer whether or not an account matches.
+ * A match gets an email with a single-use link (the token stored hashed) that expires in an hour.
+ * Limited per address and per named account (matched or not, so the limit says nothing).
+ */
+export const forgottenPassword = async (db: Db, clientId: number, emailOrReference: string, origin: Origin, mail: MailContext) => {
+  const name = emailOrReference.trim();
+  await hit(db, `forgotten:${clientId}:${addressKeyFor(origin.address ?? 'unknown')}`, REQUEST_LIMITS.forgottenPerAddress, 'password reset requests');
+  await hit(db, `forgotten:${clientId}:name:${name.toLowerCase()}`, REQUEST_LIMITS.forgottenPerAccount, 'password reset requests');
+  await inTransaction(db, async (trx) => {
+    const user = await repo.findUserByEmailOrReference(trx, clientId, name);
+    if (!user) return;
+    const token = newToken();
+    await repo.insertOneTimeToken(trx, 'password_reset_tokens', {
+      clientId,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await email.queueEmail(trx, {
+      clientId,
+      kind: 'password_reset',
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'Someone (we hope you) asked to reset the password of your account. Choose a new password here:',
+        link(mail.publicUrl, `/reset-password?token=${token}`),
+        '',
+        `The link works once, for ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.`,
+      ].join('\n'),
+    });
+    await account.recordAccountChange(trx, { clientId, userId: user.id, actorUserId: null, action: 'password_reset_requested', origin });
+  });
+  return { message: FORGOTTEN_PASSWORD_MESSAGE };
+};
+
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Ask for a new one.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been changed. Log in with your new password.';
+
+/** Sets a new password with an emailed token: single use, within the hour; every session of the account ends. */
+export const resetPassword = async (db: Db, clientId: number, token: string, password: string, origin: Origin, mail: MailContext) => {
+  // Checked before the password is hashed, and without using the token: a refused password leaves the link usable.
+  const tokenHash = hashToken(token);
+  const pending = await repo.findPendingResetUser(db, clientId, tokenHash);
+  if (!pending) throw unprocessable('invalid_reset_token', INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
+  assertPasswordAllowed(password, { email: pending.email, firstName: pending.first_name, lastName: pending.last_name });
+  const passwordHash = await hashPassword(password);
+  await inTransaction(db, async (trx) => {
+    const used = await repo.consumeOneTimeToken(trx, 'password_reset_tokens', clientId, tokenHash);
+    if (!used) throw unprocessable('invalid_reset_token', INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
+    await repo.setPasswordHash(trx, used.user_id, passwordHash);
+    await repo.spendUserTokens(trx, 'password_reset_tokens', used.user_id);
+    await repo.spendUserTokens(trx, 'login_tokens', used.user_id);
+    const ended = await repo.revokeUserSessions(trx, used.user_id);
+    await account.recordAccountChange(trx, { clientId, userId: used.user_id, actorUserId: used.user_id, action: 'password_reset', detail: { sessions_ended: ended }, origin });
+    await email.queueEmail(trx, {
+      clientId,
+      kind: 'password_changed',
+      to: pending.email,
+      subject: 'Your password has been changed',
+      text: [
+        `Hello ${pending.first_name},`,
+        '',
+        'The password of your account has just been changed, and every device logged in to it has been logged out.',
+        `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
+      ].join('\n'),
+    });
+  });
+  return { message: PASSWORD_RESET_MESSAGE };
+};
+
+export const LOGIN_TOKEN_SECONDS = 60;
+export const INVALID_LOGIN_LINK = 'This login link has expired. Please log in.';
+
+/** A one-time login token for a link to another source of the same client (spec §2 `token`). */
+export const createLoginToken = async (db: Db, clientId: number, userId: number) => {
+  const token = newToken();
+  await repo.insertOneTimeToken(db, 'login_tokens', {
+    clientId,
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LOGIN_TOKEN_SECONDS * 1000),
+  });
+  return { token, expires_in: LOGIN_TOKEN_SECONDS };
+};
+
+/** The receiving site's own session for a one-time login token: single use, within 60 s, same client only. */
+export const exchangeLoginToken = async (db: Db, clientId: number, token: string) =>
+  inTransaction(db, async (trx) => {
+    const used = await repo.consumeOneTimeToken(trx, 'login_tokens', clientId, hashToken(token));
+    if (!used) throw unprocessable('invalid_login_token', INVALID_LOGIN_LINK, { token: [INVALID_LOGIN_LINK] });
+    return startSession(trx, clientId, used.user_id);
+  });
+
+/** 'Log out everywhere': every session of the account ends (this one too), and unused login links die. */
+export const logoutEverywhere = async (db: Db, clientId: number, userId: number, origin: Origin) =>
+  inTransaction(db, async (trx) => {
+    const ended = await repo.revokeUserSessions(trx, userId);
+    await repo.spendUserTokens(trx, 'login_tokens', userId);
+    await account.recordAccountChange(trx, { clientId, userId, actorUserId: userId, action: 'logged_out_everywhere', detail: { sessions_ended: ended }, origin });
+    return ended;
+  });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../errors/validation-messages.ts';
+
+/** Text the customer types: 'Required' when missing or blank (spec §5), trimmed, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : 'Must be text') })
+    .trim()
+    .min(1, m.required)
+    .max(max, m.atMost(max));
+
+/** Optional text: absent, null or blank all mean none (null). */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, m.atMost(max))
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const ZEmail = requiredText(254).pipe(z.email({ error: 'Must be a valid email address' }));
+
+/** A calendar date `YYYY-MM-DD` that exists, not in the future and not before 1900. */
+export const ZDateOfBirth = requiredText(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Must be a date (YYYY-MM-DD)')
+  .refine((value) => value >= '1900-01-01', 'Must be after 1900')
+  .refine((value) => value <= new Date().toISOString().slice(0, 10), 'Must not be in the future');
+
+/** Password length of OWASP ASVS 5 level 2: at least 8, at most 128 characters (counted as code points), no composition rules. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const ZNewPassword = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : 'Must be text') })
+  .min(1, m.required)
+  .refine((value) => [...value].length >= PASSWORD_MIN, m.atLeast(PASSWORD_MIN))
+  .refine((value) => [...value].length <= PASSWORD_MAX, m.atMost(PASSWORD_MAX));
+
+/** A UK-style phone number: digits, spaces, +, -, brackets; 7 to 15 digits. */
+export const ZPhone = requiredText(30)
+  .regex(/^\+?[\d\s()-]+$/, 'Must be a phone number')
+  .refine((value) => {
+    const digits = value.replace(/\D/g, '').length;
+    return digits >= 7 && digits <= 15;
+  }, 'Must be a phone number');
+
+/** A one-time token from an email link or a cross-site link (base64url). */
+export const ZOneTimeToken = requiredText(200).regex(/^[\w-]{20,200}$/, 'Must be a valid link token');

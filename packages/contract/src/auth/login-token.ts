@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { ZOneTimeToken } from './fields.ts';
+
+/** POST {auth}/token: a one-time login token for a link to another source (spec §2 `token`). No body. */
+export const ZCreateLoginTokenResponse = z.object({ data: z.object({ token: z.string(), expires_in: z.number().int() }) });
+export type CreateLoginTokenResponse = z.infer<typeof ZCreateLoginTokenResponse>;
+
+/** POST {auth}/token/exchange: the receiving site trades the one-time token for its own session (answered like login). */
+export const ZExchangeLoginTokenRequest = z.object({ token: ZOneTimeToken }).strict();
+export type ExchangeLoginTokenRequest = z.infer<typeof ZExchangeLoginTokenRequest>;
+export const ZExchangeLoginTokenResponse = z.object({
+  status: z.literal('success'),
+  token: z.string(),
+  data: z.object({ token: z.string() }),
+});
+export type ExchangeLoginTokenResponse = z.infer<typeof ZExchangeLoginTokenResponse>;
