@@ -5,6 +5,8 @@
 export const BOOKINGS_ROUTES = [
   ['/', 'Find your venue and book in minutes'],
   ['/register', 'Sign up'],
+  ['/forgotten-password', 'Forgotten password'],
+  ['/reset-password?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'Choose a new password'],
   ['/basket', 'Shopping basket'],
   ['/basket/checkout', 'Checkout'],
   ['/booking-confirmed/1', "We couldn't find that order"],

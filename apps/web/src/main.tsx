@@ -8,6 +8,7 @@ import { i18n } from './lib/i18n.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { routerBasename, useShellModeStore } from './lib/shell-mode.ts';
+import { exchangeLoginTokenInUrl } from './features/auth/public.ts';
 import './styles.css';
 
 const app = (
@@ -23,6 +24,9 @@ const app = (
     </I18nProvider>
   </StrictMode>
 );
+
+// Spec §2 `token`: a link from another site of the product logs the customer in here first.
+if (new URLSearchParams(window.location.search).has('token')) await exchangeLoginTokenInUrl();
 
 const root = document.getElementById('root')!;
 // The server rendered this page (docs/performance.md "Server rendering") for a visit with no

@@ -143,8 +143,8 @@ export type UsersTable = {
   created_at: Generated<Timestamp>;
   phone: string | null;
   date_of_birth: DateOnly | null;
-  address_line_1: string | null;
-  address_line_2: string | null;
+  address_line1: string | null;
+  address_line2: string | null;
   town: string | null;
   postcode: string | null;
   marketing_consent: Generated<boolean>;

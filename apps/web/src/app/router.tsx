@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
       { path: 'redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/SelectedVenueRedirect.tsx')) },
       { path: 'course-redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/CourseSelectedVenueRedirect.tsx')) },
       { path: 'register', ...screen(() => import('../features/my-account/RegisterScreen.tsx')) },
+      // Password reset from the emailed link: on the bookings and account sites (docs/account.md).
+      ...(SOURCE === 'bookings' || SOURCE === 'my-account'
+        ? [
+            { path: 'forgotten-password', ...screen(() => import('../features/my-account/ForgottenPasswordScreen.tsx')) },
+            { path: 'reset-password', ...screen(() => import('../features/my-account/ResetPasswordScreen.tsx')) },
+          ]
+        : []),
       { path: 'basket', ...screen(() => import('../features/basket/BasketScreen.tsx')) },
       { path: 'basket/checkout', ...screen(() => import('../features/checkout/CheckoutScreen.tsx')) },
       { path: 'booking-confirmed/:completeOrderId', ...screen(() => import('../features/checkout/BookingConfirmedScreen.tsx')) },

@@ -9,8 +9,8 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     ALTER TABLE users
       ADD COLUMN phone text,
       ADD COLUMN date_of_birth date,
-      ADD COLUMN address_line_1 text,
-      ADD COLUMN address_line_2 text,
+      ADD COLUMN address_line1 text,
+      ADD COLUMN address_line2 text,
       ADD COLUMN town text,
       ADD COLUMN postcode text,
       ADD COLUMN marketing_consent boolean NOT NULL DEFAULT false,

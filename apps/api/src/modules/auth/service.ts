@@ -130,8 +130,8 @@ export type RegisterInput = {
   email: string;
   date_of_birth: string;
   phone: string;
-  address_line_1: string;
-  address_line_2: string | null;
+  address_line1: string;
+  address_line2: string | null;
   town: string;
   postcode: string;
   home_venue_id: number;
@@ -192,8 +192,8 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         lastName: input.last_name,
         phone: input.phone,
         dateOfBirth: input.date_of_birth,
-        addressLine1: input.address_line_1,
-        addressLine2: input.address_line_2,
+        addressLine1: input.address_line1,
+        addressLine2: input.address_line2,
         town: input.town,
         postcode: input.postcode.toUpperCase(),
         marketingConsent: input.marketing_consent,

@@ -35,6 +35,7 @@ const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selecte
 const staticRoutesOf = (source: string): readonly string[] => [
   ...STATIC_ROUTES,
   ...(source === 'bookings' ? [] : ['login']),
+  ...(source === 'bookings' || source === 'my-account' ? ['forgotten-password', 'reset-password'] : []),
   ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments'] : []),
 ];
 

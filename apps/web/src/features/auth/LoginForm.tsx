@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { closeLoginModal } from './login-modal.ts';
@@ -13,6 +13,9 @@ type Props = { onLoggedIn?: () => void; registerLink?: boolean };
 const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
   const { t } = useTranslation('auth');
   const id = useId();
+  const location = useLocation();
+  // Where the visitor is, so signing up brings them back here.
+  const here = location.pathname === '/register' ? '/' : location.pathname + location.search;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
@@ -93,13 +96,18 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
           </p>
         )}
       </div>
+      <p className="text-sm">
+        <Link to="/forgotten-password" onClick={closeLoginModal} className="font-medium text-primary-600 underline">
+          {t('forgotten')}
+        </Link>
+      </p>
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
         {login.isPending ? t('loggingIn') : t('logIn')}
       </Button>
       {registerLink && (
         <p className="text-center text-sm text-gray-700">
           {t('noAccount')}{' '}
-          <Link to="/register" onClick={closeLoginModal} className="font-medium text-primary-600 underline">
+          <Link to={`/register?redirect=${encodeURIComponent(here)}`} onClick={() => closeLoginModal({ keepAfterLogin: true })} className="font-medium text-primary-600 underline">
             {t('createAccount')}
           </Link>
         </p>

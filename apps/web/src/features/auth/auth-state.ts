@@ -14,6 +14,17 @@ export const logOut = async (then = appHref('/')) => {
   if (getAuthToken()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
   clearAuthToken();
   // The next page says so and puts focus on its 'Log in' button.
-  rememberForNextPage({ messageKey: 'a11y.loggedOut', focus: '[data-testid="login-button"]' });
+  rememberForNextPage({ messageKey: 'a11y.loggedOut', focus: '[data-testid="login-button"]', toast: true });
+  window.location.assign(then);
+};
+
+/**
+ * 'Log out everywhere' (My details): every session of the account ends on the server, on every
+ * site and device; then this site forgets its token like a logout, and says so.
+ */
+export const logOutEverywhere = async (then = appHref('/')) => {
+  await api.post('logout-everywhere', undefined, { base: 'authBase' });
+  clearAuthToken();
+  rememberForNextPage({ messageKey: 'a11y.loggedOutEverywhere', focus: '[data-testid="login-button"]', toast: true });
   window.location.assign(then);
 };

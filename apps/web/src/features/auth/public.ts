@@ -5,6 +5,8 @@
  * page and poll are the app's to mount (app/), not other features'. The timetable watches the
  * modal close to finish (or forget) the Book that opened it.
  */
-export { isLoggedIn, logOut } from './auth-state.ts';
-export { openLoginModal, useIsLoginModalOpen } from './login-modal.ts';
+export { isLoggedIn, logOut, logOutEverywhere } from './auth-state.ts';
+export { openLoginModal, closeLoginModal, setAfterLogin, useIsLoginModalOpen } from './login-modal.ts';
+export { completeLogin } from './api/login.ts';
+export { exchangeLoginTokenInUrl, followWithLogin } from './api/one-time-login.ts';
 export { useAuthUser, type AuthUser } from './api/auth-user.ts';

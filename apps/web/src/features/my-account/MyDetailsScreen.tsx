@@ -1,25 +1,54 @@
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
+import { Button } from '../../lib/ui/Button.tsx';
+import { showToast } from '../../lib/toast/store.ts';
+import { logOutEverywhere } from '../auth/public.ts';
 import { AccountPage } from './AccountPage.tsx';
+import { FamilySection } from './components/FamilySection.tsx';
 
-/** My details: what the account holds about its holder. */
+/** My details: what the account holds about its holder, their family, and 'Log out everywhere'. */
 const MyDetailsScreen = () => {
   const { t } = useTranslation('my-account');
+  const [isEnding, setIsEnding] = useState(false);
   return (
     <AccountPage title={t('details.title')}>
       {(user) => (
-        <dl className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:grid-cols-2">
-          {[
-            [t('details.name'), `${user.firstName} ${user.lastName}`],
-            [t('details.email'), user.email],
-            [t('details.reference'), user.reference],
-            [t('details.homeVenue'), user.homeVenueSlug ? user.homeVenueSlug.replaceAll('-', ' ') : t('details.none')],
-          ].map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm font-medium text-neutral-700">{label}</dt>
-              <dd className="mt-1 text-neutral-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <>
+          <dl className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:grid-cols-2">
+            {[
+              [t('details.name'), `${user.firstName} ${user.lastName}`],
+              [t('details.email'), user.email],
+              [t('details.reference'), user.reference],
+              [t('details.homeVenue'), user.homeVenueSlug ? user.homeVenueSlug.replaceAll('-', ' ') : t('details.none')],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-sm font-medium text-neutral-700">{label}</dt>
+                <dd className="mt-1 text-neutral-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <FamilySection user={user} />
+          <section className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" aria-labelledby="sessions-heading">
+            <h2 id="sessions-heading" className="text-xl font-semibold text-dark-500">
+              {t('sessions.title')}
+            </h2>
+            <p className="mt-1 text-sm text-neutral-700">{t('sessions.help')}</p>
+            <Button
+              variant="secondary"
+              className="mt-4"
+              disabled={isEnding}
+              onClick={() => {
+                setIsEnding(true);
+                logOutEverywhere().catch((error: Error) => {
+                  setIsEnding(false);
+                  showToast({ content: error.message, type: 'error' });
+                });
+              }}
+            >
+              {t('sessions.logOutEverywhere')}
+            </Button>
+          </section>
+        </>
       )}
     </AccountPage>
   );

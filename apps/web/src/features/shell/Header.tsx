@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { formatTimeLeft, useBasketSummary, useTimeLeft } from '../../lib/basket-summary.ts';
-import { isLoggedIn, openLoginModal } from '../auth/public.ts';
+import { followWithLogin, isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
 
@@ -77,7 +77,7 @@ export const Header = ({ theme }: { theme: Theme }) => {
             </li>
             {nav.showMembership && (
               <li>
-                <a href={nav.membershipHref} className={navLinkClass}>
+                <a href={nav.membershipHref} onClick={nav.membershipIsExternal ? followWithLogin : undefined} className={navLinkClass}>
                   {t('nav.buyMembership')}
                 </a>
               </li>
@@ -86,7 +86,7 @@ export const Header = ({ theme }: { theme: Theme }) => {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-2">
           {loggedIn ? (
-            <a href={nav.accountHref} data-testid="my-account-button" className={accountButtonClass}>
+            <a href={nav.accountHref} onClick={nav.accountIsExternal ? followWithLogin : undefined} data-testid="my-account-button" className={accountButtonClass}>
               <UserRound aria-hidden="true" className="size-4" />
               <span className={accountLabelClass}>{t('nav.myAccount')}</span>
             </a>

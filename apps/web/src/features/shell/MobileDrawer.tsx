@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Link, useLocation } from 'react-router';
 import { X } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
-import { isLoggedIn, logOut, openLoginModal } from '../auth/public.ts';
+import { followWithLogin, isLoggedIn, logOut, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { Logo } from './Header.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
@@ -72,7 +72,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           </li>
           {nav.showMembership && (
             <li>
-              <a href={nav.membershipHref} className={itemClass}>
+              <a href={nav.membershipHref} onClick={nav.membershipIsExternal ? followWithLogin : undefined} className={itemClass}>
                 {t('nav.buyMembership')}
               </a>
             </li>
@@ -84,7 +84,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           </li>
           {loggedIn && (
             <li>
-              <a href={nav.accountHref} className={itemClass}>
+              <a href={nav.accountHref} onClick={nav.accountIsExternal ? followWithLogin : undefined} className={itemClass}>
                 {t('nav.myAccount')}
               </a>
             </li>

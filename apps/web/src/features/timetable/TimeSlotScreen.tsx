@@ -11,7 +11,7 @@ import { useVenue } from '../../lib/venues.ts';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import type { TimetableFamily } from '../../lib/query-keys/timetable.ts';
-import { isLoggedIn, openLoginModal, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
+import { isLoggedIn, openLoginModal, setAfterLogin, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
 import { useBasketMutations } from '../basket/public.ts';
 import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
 import { useWaitlistMutations } from './api/waitlist.ts';
@@ -165,6 +165,8 @@ const TimeSlotScreen = () => {
   const onAction = (entry: Entry, action: ActionKind) => {
     if (!isLoggedIn()) {
       setPendingAction({ entry, action });
+      // Signing up from the modal instead leaves this screen; the sign-up sets it again (docs/account.md).
+      setAfterLogin(() => setPendingAction({ entry, action }));
       openLoginModal();
       return;
     }

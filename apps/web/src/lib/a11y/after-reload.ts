@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 
 const KEY = 'a11y-after-reload';
 
-export type AfterReload = { messageKey: string; focus: string };
+/** `toast`: also show the message as a success toast (seen, not only heard). */
+export type AfterReload = { messageKey: string; focus: string; toast?: boolean };
 
 /**
  * For actions that end in a full page load (log out): what to announce and focus once the

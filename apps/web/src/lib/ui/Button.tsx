@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 /** Spec §5: the button accepts only the variants primary, secondary, text. */
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'text'] as const;
@@ -31,7 +31,7 @@ export const buttonClasses = ({
   `focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:cursor-not-allowed disabled:opacity-60 ` +
   `${SIZE_CLASSES[size]} ${VARIANT_CLASSES[variant]} ${className}`;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize };
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: ButtonSize; ref?: Ref<HTMLButtonElement> };
 
 export const Button = ({ variant = 'primary', size = 'md', className, type = 'button', ...rest }: ButtonProps) => (
   <button type={type} className={buttonClasses({ variant, size, className })} {...rest} />

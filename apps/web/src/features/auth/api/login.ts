@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { runAfterLogin } from '../login-modal.ts';
 import { api } from '../../../lib/api/client.ts';
 import { setAuthToken } from '../../../lib/api/auth-token.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.ts';
@@ -24,12 +25,22 @@ export const useLogin = ({ onSuccess }: { onSuccess?: () => void } = {}) => {
       return api.post<Camelized<LoginResponse>['data']>('customer/login', { username, password }, { base: 'authBase' });
     },
     onSuccess: async ({ token }) => {
-      setAuthToken(token);
-      const user = await queryClient.fetchQuery({ ...authUserQuery(), staleTime: 0 });
-      if (!getSelectedVenue().slug && user.homeVenueSlug) setSelectedVenue(user.homeVenueSlug);
-      // Spec §4 "Reloading": timetable, dates and basket depend on who is logged in.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+      await completeLogin(queryClient, token);
       onSuccess?.();
     },
   });
+};
+
+/**
+ * What every way of logging in ends with (login, sign-up, a cross-site login token): the token
+ * stored, the user loaded, their home venue selected if none is, the other queries reloaded
+ * (spec §4 "Reloading": timetable, dates and basket depend on who is logged in), and a pending
+ * action (a Book click) finished.
+ */
+export const completeLogin = async (queryClient: QueryClient, token: string) => {
+  setAuthToken(token);
+  const user = await queryClient.fetchQuery({ ...authUserQuery(), staleTime: 0 });
+  if (!getSelectedVenue().slug && user.homeVenueSlug) setSelectedVenue(user.homeVenueSlug);
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  runAfterLogin();
 };

@@ -1,0 +1,65 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { Button } from '../../lib/ui/Button.tsx';
+import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
+import { showToast } from '../../lib/toast/store.ts';
+import { focusElement, focusFirstInvalid } from '../../lib/a11y/focus.ts';
+import { validationMessages as m } from '@app/contract/errors/validation-messages';
+import { Field } from './components/Field.tsx';
+import { useForgottenPassword } from './api/account.ts';
+
+/** Forgotten password (spec §7 `customer/forgotten-password`): the same answer whether or not an account matched. */
+const ForgottenPasswordScreen = () => {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('forgotten.title'), breadcrumbs: [{ label: t('forgotten.title') }] });
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string[] | undefined>();
+  const [rejected, setRejected] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef<HTMLDivElement>(null);
+  const request = useForgottenPassword();
+  useEffect(() => {
+    if (rejected > 0) focusFirstInvalid(form.current);
+  }, [rejected]);
+  useEffect(() => {
+    if (request.isSuccess && sent.current) focusElement(sent.current);
+  }, [request.isSuccess]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) {
+      setError([m.required]);
+      setRejected((n) => n + 1);
+      return;
+    }
+    setError(undefined);
+    // Spec §8: a failure is a toast with the server's message, or the generic one.
+    request.mutate(value.trim(), { onError: (e) => showToast({ content: e.message, type: 'error' }) });
+  };
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
+      <ScreenHeading title={t('forgotten.title')} />
+      {request.isSuccess ? (
+        <div ref={sent} role="status" data-testid="forgotten-password-sent" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <p className="text-neutral-900">{request.data.message}</p>
+          <p className="mt-3 text-neutral-700">{t('forgotten.checkSpam')}</p>
+        </div>
+      ) : (
+        <form ref={form} noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <p id={`${id}-intro`} className="text-neutral-700">
+            {t('forgotten.intro')}
+          </p>
+          <Field label={t('forgotten.field')} name="emailOrReference" autoComplete="username" value={value} onChange={(e) => setValue(e.target.value)} errors={error} />
+          <Button type="submit" size="lg" disabled={request.isPending}>
+            {request.isPending ? t('forgotten.sending') : t('forgotten.submit')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+};
+
+export default ForgottenPasswordScreen;

@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
+import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
+import { focusElement, focusFirstInvalid } from '../../lib/a11y/focus.ts';
+import { isApiError } from '../../lib/api/errors.ts';
+import { validationMessages as m } from '@app/contract/errors/validation-messages';
+import { isLoggedIn, openLoginModal } from '../auth/public.ts';
+import { Field, FormError } from './components/Field.tsx';
+import { useResetPassword } from './api/account.ts';
+
+const SOURCE = import.meta.env.VITE_SOURCE ?? 'bookings';
+
+/** /reset-password?token= from the emailed link: a new password; every session of the account ends. */
+const ResetPasswordScreen = () => {
+  const { t } = useTranslation('account');
+  usePageMeta({ title: t('reset.title'), breadcrumbs: [{ label: t('reset.title') }] });
+  const id = useId();
+  const [params] = useSearchParams();
+  // Read once: the address keeps the token only until the page has it.
+  const [token] = useState(() => params.get('token') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string[]; token?: string[] }>({});
+  const [rejected, setRejected] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const done = useRef<HTMLDivElement>(null);
+  const reset = useResetPassword();
+  useEffect(() => {
+    if (rejected > 0) focusFirstInvalid(form.current);
+  }, [rejected]);
+  useEffect(() => {
+    if (reset.isSuccess && done.current) focusElement(done.current);
+  }, [reset.isSuccess]);
+  useEffect(() => {
+    if (window.location.search.includes('token=')) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const length = [...password].length;
+    const local = !password ? [m.required] : length < 8 ? [m.atLeast(8)] : length > 128 ? [m.atMost(128)] : undefined;
+    setErrors(local ? { password: local } : {});
+    if (local) {
+      setRejected((n) => n + 1);
+      return;
+    }
+    reset.mutate(
+      { token, password },
+      {
+        onError: (error) => {
+          if (isApiError(error)) setErrors(error.validationMessages);
+          setRejected((n) => n + 1);
+        },
+      },
+    );
+  };
+
+  const badLink = !/^[\w-]{20,200}$/.test(token) || Boolean(errors.token);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 sm:px-6">
+      <ScreenHeading title={t('reset.title')} />
+      {reset.isSuccess ? (
+        <div ref={done} role="status" data-testid="password-reset-done" className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <p className="text-neutral-900">{reset.data.message}</p>
+          {!isLoggedIn() &&
+            (SOURCE === 'bookings' ? (
+              <Button size="lg" className="mt-6" onClick={openLoginModal}>
+                {t('register.logIn')}
+              </Button>
+            ) : (
+              <Link to="/login" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+                {t('register.logIn')}
+              </Link>
+            ))}
+        </div>
+      ) : badLink ? (
+        <div className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <FormError id={`${id}-error`} message={errors.token?.[0] ?? t('reset.invalidLink')} />
+          <Link to="/forgotten-password" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+            {t('reset.askAgain')}
+          </Link>
+        </div>
+      ) : (
+        <form ref={form} noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <p className="text-neutral-700">{t('reset.intro')}</p>
+          <Field
+            label={t('reset.field')}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint={t('register.passwordHint')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            errors={errors.password}
+          />
+          <Button type="submit" size="lg" disabled={reset.isPending}>
+            {reset.isPending ? t('reset.saving') : t('reset.submit')}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+};
+
+export default ResetPasswordScreen;
