@@ -257,7 +257,7 @@ for (const width of AXE_WIDTHS) {
       await page.getByRole('main').getByLabel('Email or customer reference').fill(CUSTOMER.email);
       await page.getByRole('main').getByLabel('Password').fill(CUSTOMER.password);
       await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('family-members').getByRole('button', { name: 'Add a family member' }).click();
       await page.getByTestId('family-members').getByRole('button', { name: 'Add family member' }).click();
       await expect(page.getByTestId('family-members').getByText('Required').first()).toBeVisible();
