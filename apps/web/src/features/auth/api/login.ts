@@ -39,8 +39,10 @@ export const useLogin = ({ onSuccess }: { onSuccess?: () => void } = {}) => {
  */
 export const completeLogin = async (queryClient: QueryClient, token: string) => {
   setAuthToken(token);
+  // Handed back before the user loads: the screen that waits for it acts once the user is there
+  // (the timetable's pending Book), so it runs once however the login happened.
+  runAfterLogin();
   const user = await queryClient.fetchQuery({ ...authUserQuery(), staleTime: 0 });
   if (!getSelectedVenue().slug && user.homeVenueSlug) setSelectedVenue(user.homeVenueSlug);
   await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
-  runAfterLogin();
 };
