@@ -33,10 +33,9 @@ const TS_TYPES: Record<string, string[]> = {
   date: ['DateOnly', 'string'],
   'time without time zone': ['string'],
   tstzrange: ['string'],
-  jsonb: ['JsonText'],
   ARRAY: ['string[]', 'number[]'],
   // JSON documents: a named type or unknown (parsed by pg; written with JSON.stringify).
-  jsonb: ['unknown', 'string[]', 'EmailAttachment[]'],
+  jsonb: ['unknown', 'string[]', 'EmailAttachment[]', 'JsonText'],
 };
 
 const readDeclaredSchema = () => {
