@@ -31,6 +31,8 @@ const open = async (page: Page, path: string) => {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
+  // Server-rendered pages show the heading before they hydrate; keys pressed before then are lost.
+  await page.waitForLoadState('networkidle');
 };
 
 const typeText = async (page: Page, text: string) => {
@@ -193,6 +195,8 @@ test.describe('the mobile menu', () => {
     await press(page, 'Enter');
     const modal = page.getByTestId('login-modal');
     await expect(modal).toBeVisible();
+    // The form is a lazy chunk: tab through it once it is there (as the desktop journey does).
+    await expect(modal.getByLabel('Email or customer reference')).toBeVisible();
     await tabUntil(page, 'Email or customer reference');
     await typeText(page, CUSTOMER.email);
     await press(page, 'Tab');

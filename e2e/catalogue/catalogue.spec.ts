@@ -34,6 +34,10 @@ test.describe('activities', () => {
   test('the venue page remembers the venue for the redirect routes', async ({ page }) => {
     await page.goto('/location/heywood-sports-village');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The heading is server-rendered; the venue is remembered once the page has hydrated.
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'selected_venue')?.value ?? '')
+      .toContain('heywood-sports-village');
     await page.goto('/redirect-to-selected-venue');
     await expect(page).toHaveURL('/location/heywood-sports-village');
   });

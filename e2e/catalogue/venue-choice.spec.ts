@@ -22,6 +22,8 @@ test.describe('choosing a venue on the home page', () => {
 
   test('says what to do when no venue matches the name', async ({ page }) => {
     await page.goto('/');
+    // The search box is server-rendered; type once the list is live (hydrated and loaded).
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('search-venue').fill('atlantis');
     await expect(page.getByRole('heading', { name: 'No venues match "atlantis"' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
