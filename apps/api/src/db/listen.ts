@@ -7,6 +7,8 @@ export type ChannelListener = {
   stop: () => Promise<void>;
   /** The listening backend's pid (tests drop it to prove the reconnect). */
   backendPid: () => number | null;
+  /** True while LISTENing: every notification committed from now on will arrive. */
+  isListening: () => boolean;
 };
 
 type ListenOptions = {
@@ -101,5 +103,6 @@ export const listenChannel = (db: Db, { channel, onNotification, onReconnect, on
       await last?.end().catch(() => {});
     },
     backendPid: () => (client as unknown as { processID?: number } | null)?.processID ?? null,
+    isListening: () => client !== null,
   };
 };

@@ -80,6 +80,11 @@ const ZEnv = z.object({
     .enum(['true', 'false'], { error: 'true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  // Visitors' day timetables kept in memory until a place changes (docs/timetable.md "Visitor read cache").
+  TIMETABLE_VISITOR_CACHE: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: z.coerce

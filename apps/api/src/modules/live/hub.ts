@@ -1,4 +1,5 @@
 import type { ChannelListener } from '../../db/listen.ts';
+import { availabilityScope } from '../../lib/availability-scope.ts';
 
 /** One notification of migration 0009's triggers. */
 export type AvailabilityNote = { client_id: number; venue_id: number; category_id: number; local_date: string; occurrence_id: number };
@@ -6,11 +7,15 @@ export type AvailabilityNote = { client_id: number; venue_id: number; category_i
 export type AvailabilityEvent = { occurrence_ids: number[]; resync?: true };
 type Subscriber = (event: AvailabilityEvent) => void;
 
+/**
+ * Told of every note this instance hears, before any stream is (a cache of visitor answers,
+ * modules/timetable/visitor-cache.ts): `changed` with the day's scope key, `reset` when notes
+ * may have been missed (the listener reconnected).
+ */
+export type AvailabilityWatcher = { changed: (scope: string) => void; reset: () => void };
+
 /** Notes of one day are gathered this long, then sent as one event per subscriber. */
 const COALESCE_MS = 50;
-
-export const scopeKey = (s: { clientId: number; venueId: number; categoryId: number; date: string }) =>
-  `${s.clientId}:${s.venueId}:${s.categoryId}:${s.date}`;
 
 /**
  * In-memory fan-out of availability notes to the streams of this instance, by client, venue,
@@ -21,6 +26,7 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
   const pending = new Map<string, Set<number>>();
   let flushTimer: NodeJS.Timeout | null = null;
   let channel: ChannelListener | null = null;
+  const watchers = new Set<AvailabilityWatcher>();
 
   const flush = () => {
     flushTimer = null;
@@ -38,7 +44,8 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
     } catch {
       return;
     }
-    const key = scopeKey({ clientId: note.client_id, venueId: note.venue_id, categoryId: note.category_id, date: note.local_date });
+    const key = availabilityScope({ clientId: note.client_id, venueId: note.venue_id, categoryId: note.category_id, date: note.local_date });
+    for (const watcher of watchers) watcher.changed(key);
     if (!subscribers.has(key)) return;
     const ids = pending.get(key) ?? new Set<number>();
     ids.add(note.occurrence_id);
@@ -48,6 +55,7 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
 
   /** Notes may have been missed while the listener was down: every stream reloads everything. */
   const onReconnect = () => {
+    for (const watcher of watchers) watcher.reset();
     for (const set of subscribers.values()) for (const send of set) send({ occurrence_ids: [], resync: true });
   };
 
@@ -65,6 +73,22 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
         set.delete(send);
         if (set.size === 0) subscribers.delete(key);
       };
+    },
+    /** Adds a watcher of every note; returns its removal. */
+    watch: (watcher: AvailabilityWatcher) => {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
+    },
+    /**
+     * Starts listening if nobody has yet (without waiting) and says whether this instance is
+     * listening now: only then is every later change sure to reach the watchers.
+     */
+    listening: (onError: (error: unknown) => void): boolean => {
+      if (!channel) {
+        channel = listener();
+        channel.ready().catch(onError);
+      }
+      return channel.isListening();
     },
     subscriberCount: () => [...subscribers.values()].reduce((sum, set) => sum + set.size, 0),
     stop: async () => {

@@ -6,7 +6,8 @@ import { ZDayParams } from '@app/contract/timetable/entry';
 import { LIVE_EVENT, ZLiveQuery } from '@app/contract/timetable/occurrence';
 import { listenChannel } from '../../db/listen.ts';
 import { liveScope } from '../timetable/service.ts';
-import { createAvailabilityHub, scopeKey, type AvailabilityHub } from './hub.ts';
+import { availabilityScope } from '../../lib/availability-scope.ts';
+import { createAvailabilityHub, type AvailabilityHub } from './hub.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -64,7 +65,7 @@ const live: FastifyPluginAsyncZod = async (app) => {
       const write = (chunk: string) => {
         if (!raw.writableEnded) raw.write(chunk);
       };
-      const unsubscribe = await hub.subscribe(scopeKey({ clientId: request.clientId, venueId, categoryId, date: request.query.date }), (event) =>
+      const unsubscribe = await hub.subscribe(availabilityScope({ clientId: request.clientId, venueId, categoryId, date: request.query.date }), (event) =>
         write(`event: ${LIVE_EVENT}\ndata: ${JSON.stringify(event)}\n\n`),
       );
       reply.hijack();

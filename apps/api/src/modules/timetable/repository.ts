@@ -128,6 +128,8 @@ export type OccurrenceRow = {
   last_bookable_local: string;
   is_released: boolean;
   has_started: boolean;
+  /** The first instant this row would read differently with time alone (a hold expires, it opens, it starts). */
+  changes_at: Date | null;
   viewer_claim_kind: 'hold' | 'offer' | 'booking' | null;
   viewer_claim_id: number | null;
   viewer_cart_item_id: number | null;
@@ -182,6 +184,7 @@ const occurrencesSql = (where: RawBuilder<unknown>, viewer: unknown, isLoggedIn:
            to_char(fb.at AT TIME ZONE v.timezone, 'YYYY-MM-DD HH24:MI') AS first_bookable_local,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'YYYY-MM-DD HH24:MI') AS last_bookable_local,
            now() >= fb.at AS is_released, now() >= o.starts_at AS has_started,
+           least(claims.next_expiry, CASE WHEN now() < fb.at THEN fb.at END, CASE WHEN now() < o.starts_at THEN o.starts_at END) AS changes_at,
            mine.kind AS viewer_claim_kind, mine.id AS viewer_claim_id, mine.cart_item_id AS viewer_cart_item_id,
            mine.booking_id AS viewer_booking_id,
            wl.id AS viewer_waitlist_id, wl.uuid::text AS viewer_waitlist_uuid, wl.status AS viewer_waitlist_status
@@ -201,7 +204,7 @@ const occurrencesSql = (where: RawBuilder<unknown>, viewer: unknown, isLoggedIn:
       WHERE p.activity_id = a.id ORDER BY p.sort_order, p.id LIMIT 1
     ) po ON true
     LEFT JOIN LATERAL (
-      SELECT count(*) AS taken, count(*) FILTER (WHERE pc.kind = 'booking') AS booked
+      SELECT count(*) AS taken, count(*) FILTER (WHERE pc.kind = 'booking') AS booked, min(pc.expires_at) AS next_expiry
       FROM place_claims pc
       WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())
     ) claims ON true

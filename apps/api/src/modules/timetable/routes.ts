@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZListDatesParams, ZListDatesResponse } from '@app/contract/timetable/dates';
@@ -9,6 +9,7 @@ import { ZSlotsQuery, ZSlotsResponse } from '@app/contract/timetable/slots';
 import { ZOccurrenceDetailResponse, ZTicketsResponse } from '@app/contract/timetable/tickets';
 import { ZClassParams, ZOccurrenceParams, ZOccurrenceQuery, ZTicketsParams } from '@app/contract/timetable/occurrence';
 import * as timetable from './service.ts';
+import { createVisitorDayCache } from './visitor-cache.ts';
 
 const errors = { 403: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse };
 const DAY = '/api/activities/venue/:venue/activity/:activity';
@@ -18,6 +19,36 @@ const tenantOf = (request: FastifyRequest): timetable.Tenant => ({ clientId: req
 
 /** The timetable (spec §7, issue 9): dates, classes, times, slots, tickets and single occurrences. */
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Visitors' days from memory until a place of that day changes (visitor-cache.ts): dropped by
+  // the instance's availability listener (the live hub of modules/live), used only while it listens.
+  const visitorCache = app.config.TIMETABLE_VISITOR_CACHE ? createVisitorDayCache() : null;
+  if (visitorCache) app.addHook('onReady', async () => void app.availabilityHub.watch(visitorCache));
+  const listening = () => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready'));
+
+  /** A visitor's day (no login, nobody selected): the kept answer, or built, kept and sent. */
+  const sendVisitorDay = async (
+    request: FastifyRequest<{ Params: { venue: string; activity: string }; Querystring: { date: string } }>,
+    reply: FastifyReply,
+    kind: 'timetable' | 'times',
+    version: 'v1' | 'v2',
+  ) => {
+    const cache = visitorCache!;
+    const tenant = tenantOf(request);
+    const { venue, activity } = request.params;
+    const { date } = request.query;
+    const scope = await timetable.visitorDayScope(app.db, tenant, venue, activity, date);
+    const key = `${tenant.clientId}:${tenant.catalogueVersion}:${version}:${kind}:${venue}:${activity}:${date}`;
+    let body = cache.get(key);
+    if (body === undefined) {
+      const stamp = cache.stamp(scope);
+      const { data, validUntil } = await timetable.visitorDay(app.db, tenant, venue, activity, date, kind, version);
+      body = reply.serialize({ data }) as string;
+      cache.set(key, scope, stamp, body, validUntil);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  const servesVisitor = (request: FastifyRequest<{ Querystring: { selected_user_id?: number } }>) =>
+    visitorCache !== null && request.auth === null && request.query.selected_user_id === undefined && listening();
   app.get(
     '/api/activities/venue/:venue/activity-category/:category/dates',
     {
@@ -49,7 +80,8 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: version === 'v1' ? ZTimetableV1Response : ZTimetableV2Response, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        if (servesVisitor(request)) return sendVisitorDay(request, reply, 'timetable', version);
         const { venue, activity } = request.params;
         const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
         const run = version === 'v1' ? timetable.timetableV1 : timetable.timetableV2;
@@ -69,7 +101,8 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: ZTimesResponse, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        if (servesVisitor(request)) return sendVisitorDay(request, reply, 'times', version);
         const { venue, activity } = request.params;
         const viewer = await timetable.viewerFor(app.db, request.clientId, request.auth, request.query.selected_user_id);
         return { data: await timetable.times(app.db, tenantOf(request), venue, activity, request.query.date, viewer, version) };

@@ -5,6 +5,7 @@ import type { OccurrenceDetailDto, TicketDto } from '@app/contract/timetable/tic
 import type { TimeEntryDto } from '@app/contract/timetable/times';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { availabilityScope } from '../../lib/availability-scope.ts';
 import type { AuthSession } from '../auth/service.ts';
 import { ACTIVITY_NOT_FOUND } from '../catalogue/service.ts';
 import { getVenue } from '../venues/service.ts';
@@ -116,12 +117,15 @@ const dayRows = async (db: Db, tenant: Tenant, venue: string, activity: string, 
   );
 };
 
+/** A v1 timetable entry: numeric ids plus the old service's capitalised keys (wire notes). */
+const v1Entry = (row: repo.OccurrenceRow) => {
+  const entry = toEntry(row, 'v1');
+  return { ...entry, Name: entry.name, Spaces: entry.spaces, Activity_Id: row.activity_id };
+};
+
 /** v1 timetable: numeric ids plus the old service's capitalised keys (wire notes). */
 export const timetableV1 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer) =>
-  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map((row) => {
-    const entry = toEntry(row, 'v1');
-    return { ...entry, Name: entry.name, Spaces: entry.spaces, Activity_Id: row.activity_id };
-  });
+  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map(v1Entry);
 
 /** v2 timetable: the same entries with uuid ids. */
 export const timetableV2 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> =>
@@ -130,6 +134,30 @@ export const timetableV2 = async (db: Db, tenant: Tenant, venue: string, activit
 /** Fast-ticket and resource times of a day, one entry per start time. */
 export const times = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> =>
   toTimes(await dayRows(db, tenant, venue, activity, date, viewer, TIME_KINDS), version);
+
+const VISITOR: Viewer = { isLoggedIn: false, membershipUserId: null };
+
+/**
+ * The availability scope of a visitor's day (visitor-cache.ts), after the same checks as the
+ * day itself (404 venue or activity, 422 outside the visitor's window). From memory while the
+ * catalogue version holds.
+ */
+export const visitorDayScope = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string) => {
+  const context = await cachedDayContext(db, tenant, venue, activity);
+  assertDateInWindow(context, VISITOR, date);
+  return availabilityScope({ clientId: tenant.clientId, venueId: context.venue_id, categoryId: context.category_id, date });
+};
+
+/**
+ * A visitor's timetable (classes) or times of a day, with the first instant (epoch ms) it would
+ * read differently with time alone: a hold expiring, a session opening or starting.
+ */
+export const visitorDay = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, kind: 'timetable' | 'times', version: IdVersion) => {
+  const rows = await dayRows(db, tenant, venue, activity, date, VISITOR, kind === 'timetable' ? CLASS_KINDS : TIME_KINDS);
+  const data = kind === 'times' ? toTimes(rows, version) : version === 'v1' ? rows.map(v1Entry) : rows.map((row) => toEntry(row, 'v2'));
+  const validUntil = rows.reduce((min, row) => (row.changes_at ? Math.min(min, new Date(row.changes_at).getTime()) : min), Number.POSITIVE_INFINITY);
+  return { data, validUntil };
+};
 
 /** The concrete courts (or fast-ticket sessions) of a day, narrowed by location, time key or time range. */
 export const slots = async (
