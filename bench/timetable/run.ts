@@ -5,7 +5,8 @@
 // and the p99 growth from 1 k to 1 M (goal ≤ 1.5×; ratio to bare goal ≥ 0.6×).
 // Run: npm run bench -- timetable   (writes bench/results/timetable.json; loading 1 M rows takes minutes)
 //   BENCH_CONNECTIONS (50), BENCH_DURATION (10 s per target, in BENCH_ROUNDS (5) interleaved slices),
-//   BENCH_LARGE_VENUES (200: venues of the large set, 72 days each), BENCH_LOG_LEVEL (info)
+//   BENCH_LARGE_VENUES (200: venues of the large set, 72 days each), BENCH_LOG_LEVEL (info),
+//   TIMETABLE_VISITOR_CACHE=false to measure the database path (the server reads it from the environment)
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -197,7 +198,7 @@ try {
   const result = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) },
-    setup: { connections: CONNECTIONS, durationSeconds: DURATION_S, interleavedRounds: ROUNDS, logLevel: LOG_LEVEL, largeLoadSeconds: loadSeconds },
+    setup: { connections: CONNECTIONS, durationSeconds: DURATION_S, interleavedRounds: ROUNDS, logLevel: LOG_LEVEL, visitorCache: process.env.TIMETABLE_VISITOR_CACHE !== 'false', largeLoadSeconds: loadSeconds },
     runs: { '1k': small, '1M': large },
     p99Growth1kTo1M: { timetable: growth('GET …/v2/timetable (10 classes)'), times: growth('GET …/v2/times (15 times over 4 courts)') },
   };
