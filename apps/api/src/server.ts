@@ -27,7 +27,9 @@ const loadOrExit = (): Config => {
 
 const main = async () => {
   const config = loadOrExit();
-  const logger = pino({ level: config.LOG_LEVEL });
+  // Lines are written without blocking the event loop: under load those queued while a write is
+  // in flight leave in one system call (sonic-boom); pino flushes what is left at exit.
+  const logger = pino({ level: config.LOG_LEVEL }, pino.destination({ dest: 1, sync: false }));
 
   let releaseLock = () => {};
   let embedded: EmbeddedDatabase | undefined;
