@@ -33,6 +33,13 @@ const root = document.getElementById('root')!;
 // kiosk or embedded flags; one that remembers them from earlier in the visit renders afresh.
 const { isEmbedded, isKiosk, centre } = useShellModeStore.getState();
 if (root.hasAttribute('data-server-rendered') && !isEmbedded && !isKiosk && centre === null) {
+  // The server's HTML is complete: let the browser paint it first, then hydrate (on a slow phone
+  // hydration is the longest task of the load; docs/performance.md "Server rendering"). A
+  // hidden tab gets no frames, so a time-out hydrates it anyway.
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
   hydrateRoot(root, app);
 } else {
   createRoot(root).render(app);
