@@ -9,6 +9,8 @@ export const ZTicket = z.object({
   member_price: ZPrice,
   /** Wire notes: `pricing_option { id }` (the same id as the ticket). */
   pricing_option: z.object({ id: z.number().int() }),
+  /** The activity it is a ticket of: a sub-activity's list may hold several activities' tickets. */
+  activity_id: z.number().int(),
 });
 export type TicketDto = z.infer<typeof ZTicket>;
 

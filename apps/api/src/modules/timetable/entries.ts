@@ -19,6 +19,7 @@ export const toTicket = (row: TicketRow, symbol: string): TicketDto => ({
   price: toPrice(row.price_pence, symbol),
   member_price: toPrice(row.member_price_pence, symbol),
   pricing_option: { id: row.id },
+  activity_id: row.activity_id,
 });
 
 /** Places left now: capacity minus bookings and live holds/offers, never below 0. */

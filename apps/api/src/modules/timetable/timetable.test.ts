@@ -276,7 +276,7 @@ describe('tickets and single occurrences', () => {
   it('lists the ticket types, and serves one class by numeric id and by uuid with tickets[]', async () => {
     const fixture = await createTimetableFixture(ctx.db);
     const [occurrence] = fixture.occurrences as [typeof fixture.occurrences[0]];
-    const tickets = await get<{ id: number; name: string; price: { raw: number }; pricing_option: { id: number } }[]>(
+    const tickets = await get<{ id: number; name: string; price: { raw: number }; pricing_option: { id: number }; activity_id: number }[]>(
       `/api/activities/venue/${fixture.venueSlug}/activity-category/fitness-classes/activity/${fixture.slug}/tickets`,
     );
     expect(tickets.status).toBe(200);
@@ -284,6 +284,8 @@ describe('tickets and single occurrences', () => {
       ['Adult', 650, true],
       ['Junior', 300, true],
     ]);
+    // Each ticket names its activity, so a client can offer an entry only its own activity's tickets.
+    expect(tickets.body.data.map((t) => t.activity_id)).toEqual([fixture.activityId, fixture.activityId]);
     const byId = await get<Entry>(`/api/activities/${occurrence.id}`);
     expect(byId.status).toBe(200);
     expect(byId.body.data).toMatchObject({ id: occurrence.id, tickets: [{ id: fixture.pricingOptionId, pricing_option: { id: fixture.pricingOptionId } }, {}] });
