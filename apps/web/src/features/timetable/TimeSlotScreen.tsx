@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
@@ -11,21 +11,22 @@ import { useVenue } from '../../lib/venues.ts';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import type { TimetableFamily } from '../../lib/query-keys/timetable.ts';
-import { isLoggedIn, openLoginModal, setAfterLogin, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
-import { useBasketMutations } from '../basket/public.ts';
+import { isLoggedIn, openLoginModal, useAuthUser } from '../auth/public.ts';
 import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
-import { useWaitlistMutations } from './api/waitlist.ts';
+import { useTickets } from './api/tickets.ts';
+import { bookingPeople, personFor, setBookingFor, useBookingFor } from './choice.ts';
+import { BookingFor, fullName } from './components/BookingFor.tsx';
 import { DateStrip } from './components/DateStrip.tsx';
 import { FiltersPanel } from './components/FiltersPanel.tsx';
 import { Notice } from './components/Notice.tsx';
 import { TimetableHeader } from './components/TimetableHeader.tsx';
-import { TimetableItem, TimetableItemSkeleton, type ActionKind } from './components/TimetableItem.tsx';
+import { TicketDialog } from './components/TicketDialog.tsx';
+import { TimetableItem, TimetableItemSkeleton } from './components/TimetableItem.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { useLiveAvailability } from './live.ts';
 import {
   activeFilterCount,
   applyFilters,
-  BASKET_THROTTLE_MS,
   dateParts,
   DEFAULT_FILTERS,
   distinctNamed,
@@ -33,19 +34,22 @@ import {
   formatLocalDateTime,
   groupBy,
   localDateTime,
-  throttle,
   versionFor,
   VIEW_TYPES,
   viewOfKind,
   type Entry,
+  type EntryKind,
   type FilterSetName,
   type ViewType,
 } from './rules.ts';
 import { parseDateSlug } from './slugs.ts';
-import { setPendingAction, usePendingAction, useTimetableStore, type PendingAction } from './store.ts';
+import { useTimetableStore } from './store.ts';
+import { useTimetableActions } from './use-timetable-actions.ts';
 
 
 const SKELETON_ROWS = 4;
+/** Kinds sold with ticket types (Adult, Junior, Concession…); classes and courts have one price. */
+const TICKETED_KINDS: readonly EntryKind[] = ['fast_ticket', 'ad_hoc'];
 
 /**
  * Spec §2 /location/{venue}/{activity}/{date}/{type?}/*: choose a time slot (issue 9). The
@@ -70,13 +74,23 @@ const TimeSlotScreen = () => {
   const version = versionFor(date ?? '', venue.data?.migrationDate);
   const isLeaf = category.data?.children.length === 0;
   const dates = useDates(venueSlug, activitySlug, Boolean(family) && isLeaf);
+
+  // Spec §6 selected user: a customer with family books for whom they choose (remembered in
+  // this tab); the day's actions are computed for that person. A remembered choice waits for
+  // the user to load, so the day is not fetched twice.
+  const authUser = useAuthUser();
+  const people = useMemo(() => bookingPeople(authUser.data), [authUser.data]);
+  const rememberedId = useBookingFor((state) => state.personId);
+  const isSignedIn = isLoggedIn();
+  const person = isSignedIn ? personFor(people, rememberedId) : null;
+  const isPersonKnown = rememberedId === null || !isSignedIn || Boolean(authUser.data) || authUser.isError;
+
   const canLoadDay = Boolean(date && venue.data && endpoint && isLeaf);
-  const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay ? endpoint : null, version);
+  const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay && isPersonKnown ? endpoint : null, version, person?.id ?? null);
   useLiveAvailability(venueSlug, activitySlug, date ?? '', canLoadDay);
 
   const { isEmbedded } = useShellMode();
   const currencySymbol = useClientSettings().currency.symbol;
-  const authUser = useAuthUser();
   const store = useTimetableStore();
   const [showFilters, setShowFilters] = useState(false);
   const filtersId = useId();
@@ -129,56 +143,21 @@ const TimeSlotScreen = () => {
   const opensText = dateEntry && !dateEntry.bookable && dateEntry.opensAt ? formatLocalDateTime(localDateTime(dateEntry.opensAt, timeZone)) : null;
   const nextDate = dateList.find((entry) => date !== null && entry.raw > date);
 
-  // Actions: Book and Remove from basket (throttled, spec §9), Join and Leave waitlist.
-  const basket = useBasketMutations();
-  const waitlist = useWaitlistMutations({
-    joined: t('toasts.joinedWaitlist'),
-    left: t('toasts.leftWaitlist'),
-    failed: t('toasts.waitlistFailed'),
+  // Actions for the person booked for; Book asks the ticket type when the entry has several.
+  const sellsTickets = all.some((entry) => TICKETED_KINDS.includes(entry.kind));
+  const tickets = useTickets(venueSlug, activitySlug, sellsTickets);
+  const { onAction, isBusy, ticketRequest, cancelTicket, confirmTicket } = useTimetableActions({
+    venueSlug,
+    activitySlug,
+    person,
+    sellsTickets,
+    tickets: tickets.data,
   });
-  const run = ({ entry, action }: PendingAction) => {
-    const userId = authUser.data?.membershipUser.id ?? 0;
-    if (action === 'book')
-      basket.add.mutate([{ id: entry.id, type: entry.cartType, purchasedForUserId: null, pricingOptionId: entry.pricingOptionId }]);
-    else if (action === 'removeFromBasket' && entry.booking) basket.remove.mutate([entry.booking.id]);
-    else if (action === 'joinWaitlist') waitlist.join.mutate({ entry, userId });
-    else if (action === 'leaveWaitlist') waitlist.leave.mutate({ entry, userId });
+  const choosePerson = (next: typeof person) => {
+    setBookingFor(next?.id ?? null);
+    const name = next ?? people[0];
+    if (name) announce(t('bookingFor.changed', { name: fullName(name) }));
   };
-  const [basketThrottle] = useState(() => throttle((action: () => void) => action(), BASKET_THROTTLE_MS));
-
-  // A visitor's Book (or Join waitlist) opens the login modal and completes once logged in;
-  // closing the modal without logging in forgets it.
-  const pending = usePendingAction((state) => state.pending);
-  const isLoginOpen = useIsLoginModalOpen();
-  const settlePending = useEffectEvent((isUserLoaded: boolean, isOpen: boolean) => {
-    if (!pending) return;
-    if (isUserLoaded && isLoggedIn()) {
-      setPendingAction(null);
-      run(pending);
-    } else if (!isOpen && !isLoggedIn()) setPendingAction(null);
-  });
-  const isUserLoaded = Boolean(authUser.data);
-  useEffect(() => settlePending(isUserLoaded, isLoginOpen), [isUserLoaded, isLoginOpen, pending]);
-  // Leaving the screen forgets it too.
-  useEffect(() => () => setPendingAction(null), []);
-
-  const onAction = (entry: Entry, action: ActionKind) => {
-    if (!isLoggedIn()) {
-      setPendingAction({ entry, action });
-      // Signing up from the modal instead leaves this screen; the sign-up sets it again (docs/account.md).
-      setAfterLogin(() => setPendingAction({ entry, action }));
-      openLoginModal();
-      return;
-    }
-    if (action === 'book' || action === 'removeFromBasket') basketThrottle(() => run({ entry, action }));
-    else run({ entry, action });
-  };
-  const isBusy = (entry: Entry) =>
-    (basket.add.isPending && basket.add.variables[0]?.id === entry.id) ||
-    (basket.remove.isPending && entry.booking !== null && basket.remove.variables.includes(entry.booking.id)) ||
-    (waitlist.join.isPending && waitlist.join.variables.entry.id === entry.id) ||
-    (waitlist.leave.isPending && waitlist.leave.variables.entry.id === entry.id) ||
-    pending?.entry.id === entry.id;
 
   // Arriving with a date before the window (an old link, yesterday's tab): go to its first day.
   const firstDate = dateList[0]?.raw;
@@ -194,6 +173,7 @@ const TimeSlotScreen = () => {
       bookingsHref={bookingsHref}
       isBusy={isBusy(entry)}
       onAction={onAction}
+      personName={person ? fullName(person) : null}
       hideLocation={hideLocation}
     />
   );
@@ -342,6 +322,7 @@ const TimeSlotScreen = () => {
             )}
           </div>
         )}
+        {hasDay && isSignedIn && <BookingFor people={people} person={person} onChange={choosePerson} />}
         {hasDay && opensText && (entries.data?.length ?? 0) > 0 && (
           <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm font-medium text-dark-500 ring-1 ring-primary-200">
             {t('dates.closedText', { when: opensText })}
@@ -391,6 +372,7 @@ const TimeSlotScreen = () => {
           </div>
         </div>
       </div>
+      <TicketDialog request={ticketRequest} dateText={dateText} currencySymbol={currencySymbol} onCancel={cancelTicket} onConfirm={confirmTicket} />
     </div>
   );
 };

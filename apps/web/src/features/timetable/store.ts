@@ -24,7 +24,11 @@ export const useTimetableStore = create<TimetableState>((set) => ({
   chooseDate: () => set({ isManualDate: true }),
 }));
 
-/** A visitor's action waiting for the login it opened (issue 9: Book, log in, the item lands held). */
-export type PendingAction = { entry: Entry; action: ActionKind };
+/**
+ * An action on an entry: for whom (`personId`, a family member's membership user id, null for
+ * the customer) and, for Book, which ticket type (`ticketId`, else the entry's own). A visitor's
+ * waits for the login it opened (issue 9: Book, log in, the item lands held).
+ */
+export type PendingAction = { entry: Entry; action: ActionKind; personId: number | null; ticketId?: number };
 export const usePendingAction = create<{ pending: PendingAction | null }>(() => ({ pending: null }));
 export const setPendingAction = (pending: PendingAction | null) => usePendingAction.setState({ pending });

@@ -13,6 +13,7 @@ export const timetableKeys = {
   dates: (venueSlug: string, activitySlug: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'dates'] as const,
   /** Everything shown for one day: the prefix a live event invalidates. */
   day: (venueSlug: string, activitySlug: string, date: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'day', date] as const,
-  entries: (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion) =>
-    [...timetableKeys.day(venueSlug, activitySlug, date), family, version] as const,
+  /** `person`: whose actions the day shows (a family member's membership user id), null for the customer. */
+  entries: (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion, person: number | null = null) =>
+    [...timetableKeys.day(venueSlug, activitySlug, date), family, version, person ?? 'self'] as const,
 };

@@ -40,14 +40,23 @@ export const datesQuery = (venueSlug: string, activitySlug: string) =>
 /**
  * One day's entries (spec §7): `timetable` (classes, ad-hoc sessions), `times` (fast tickets,
  * resource times) or `slots` (courts), each under `v2/` for dates on or after the migration date.
+ * `person` is the family member booked for (spec §6 selected user): the server computes each
+ * entry's action for them (`selected_user_id`); null is the logged-in customer (or a visitor).
  */
-export const entriesQuery = (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion) =>
+export const entriesQuery = (
+  venueSlug: string,
+  activitySlug: string,
+  date: string,
+  family: TimetableFamily,
+  version: TimetableVersion,
+  person: number | null = null,
+) =>
   queryOptions({
-    queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version),
+    queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version, person),
     queryFn: ({ signal }) =>
       api.get<(Entry | TimeEntry | SlotEntry)[]>(
         `venue/${enc(venueSlug)}/activity/${enc(activitySlug)}/${version === 'v2' ? 'v2/' : ''}${family}`,
-        { base: 'activitiesBase', query: { date }, signal },
+        { base: 'activitiesBase', query: { date, selectedUserId: person }, signal },
       ),
     // Availability changes under the customer's eyes: live events and the reload rules refetch it.
     staleTime: 0,
@@ -62,4 +71,6 @@ export const useEntries = (
   date: string,
   family: TimetableFamily | null,
   version: TimetableVersion,
-) => useQuery({ ...entriesQuery(venueSlug, activitySlug, date, family ?? 'timetable', version), enabled: family !== null });
+  person: number | null,
+) =>
+  useQuery({ ...entriesQuery(venueSlug, activitySlug, date, family ?? 'timetable', version, person), enabled: family !== null });

@@ -16,6 +16,8 @@ type Props = {
   /** Whether this item's action is in flight (its button is then aria-disabled, never removed). */
   isBusy: boolean;
   onAction: (entry: Entry, action: ActionKind) => void;
+  /** The family member booked for (spec §6), whose basket, waitlist or booking the note names; null for the customer. */
+  personName?: string | null;
   /** Hide the location line (the by-court view shows it as the group heading). */
   hideLocation?: boolean;
   /** A small tile (the by-court grid): time, spaces, price and the action; the name is read, not shown. */
@@ -27,19 +29,26 @@ const STATUS_NOTE: Partial<Record<ActionKind, string>> = {
   removeFromBasket: 'item.inBasket',
   cancelBooking: 'item.booked',
 };
+/** The same notes when booking for a family member: whose place it is. */
+const STATUS_NOTE_FOR: Partial<Record<ActionKind, string>> = {
+  leaveWaitlist: 'item.onWaitlistFor',
+  removeFromBasket: 'item.inBasketFor',
+  cancelBooking: 'item.bookedFor',
+};
 
 /**
  * One bookable entry (issue 9): time (24 h), name, instructors, tags, location, price, spaces
  * and ONE action, or the reason there is none. The button's name is the spec's word alone
  * ('Book'); `aria-describedby` adds which session it is for screen-reader users.
  */
-export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onAction, hideLocation = false, compact = false }: Props) => {
+export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onAction, personName = null, hideLocation = false, compact = false }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const action = actionOf(entry);
   const spaces = Math.max(0, entry.spacesRemaining);
   const isFull = spaces === 0 || (action.kind === 'none' && action.reason === 'full');
-  const note = action.kind !== 'none' ? STATUS_NOTE[action.kind] : undefined;
+  const noteKey = action.kind === 'none' ? undefined : (personName ? STATUS_NOTE_FOR : STATUS_NOTE)[action.kind];
+  const note = noteKey ? t(noteKey, { name: personName }) : undefined;
 
   let control: ReactNode;
   if (action.kind === 'none') {
@@ -111,7 +120,7 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
         <span data-testid="timetable-spaces" className={`text-xs font-semibold ${isFull ? 'text-red-700' : 'text-green-800'}`}>
           {spacesText}
         </span>
-        {note && <p className="text-xs font-semibold text-primary-600">{t(note)}</p>}
+        {note && <p className="text-xs font-semibold text-primary-600">{note}</p>}
         {control}
       </li>
     );
@@ -174,7 +183,7 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
             {entry.waitlistCount > 0 && <span className="font-normal text-dark-400"> · {t('item.waiting', { count: entry.waitlistCount })}</span>}
           </span>
         </div>
-        {note && <p className="text-xs font-semibold text-primary-600">{t(note)}</p>}
+        {note && <p className="text-xs font-semibold text-primary-600">{note}</p>}
         {control}
       </div>
     </li>

@@ -1,0 +1,111 @@
+import { useEffect, useId, useState } from 'react';
+import { toMoney } from '@app/contract/rules/money';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '../../../lib/ui/Button.tsx';
+import { useModalDialog } from '../../../lib/ui/use-modal-dialog.ts';
+import type { Entry } from '../rules.ts';
+import type { TicketChoice } from '../choice.ts';
+
+/** What the dialog asks about: one entry, its ticket types, the one chosen first, and for whom. */
+export type TicketRequest = { entry: Entry; choices: readonly TicketChoice[]; defaultId: number; personName: string | null };
+
+type Props = {
+  request: TicketRequest | null;
+  dateText: string | null;
+  currencySymbol: string;
+  onCancel: () => void;
+  onConfirm: (entry: Entry, ticketId: number) => void;
+};
+
+/**
+ * Spec §3 fast ticket type: Book on a time with several ticket types (Adult, Junior,
+ * Concession) asks which one, with each price, in a modal <dialog> (focus inside, Escape
+ * cancels, focus back on Book when it closes). One ticket type never asks.
+ */
+export const TicketDialog = ({ request, dateText, currencySymbol, onCancel, onConfirm }: Props) => {
+  const dialog = useModalDialog(request !== null);
+  const headingId = useId();
+  // Once open (the hook's effect runs first), focus starts on the chosen ticket, so arrow keys move between types.
+  useEffect(() => {
+    if (request) dialog.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus();
+  }, [dialog, request]);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={headingId}
+      onClose={onCancel}
+      data-testid="ticket-dialog"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-2xl backdrop:bg-black/50"
+    >
+      {request && (
+        <TicketForm
+          key={`${String(request.entry.id)}-${request.defaultId}`}
+          request={request}
+          headingId={headingId}
+          dateText={dateText}
+          currencySymbol={currencySymbol}
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+        />
+      )}
+    </dialog>
+  );
+};
+
+const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, onConfirm }: Omit<Props, 'request'> & { request: TicketRequest; headingId: string }) => {
+  const { t } = useTranslation('timetable');
+  const name = useId();
+  const [chosen, setChosen] = useState(request.defaultId);
+  const { entry } = request;
+  const price = (raw: number) => (raw === 0 ? t('item.free') : toMoney(raw, currencySymbol).formatted);
+  return (
+    <form
+      className="p-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onConfirm(entry, chosen);
+      }}
+    >
+      <h2 id={headingId} className="text-2xl font-bold text-dark-500 uppercase">
+        {t('tickets.title')}
+      </h2>
+      <p className="mt-1 text-dark-500">
+        <span className="font-semibold">{entry.name}</span>, {entry.startsAt.format24Hour}–{entry.endsAt.format24Hour}
+        {dateText ? `, ${dateText}` : ''}
+      </p>
+      {request.personName && <p className="mt-1 text-sm font-semibold text-primary-600">{t('tickets.for', { name: request.personName })}</p>}
+      <fieldset className="mt-5">
+        <legend className="mb-2 text-sm font-semibold text-dark-500">{t('tickets.legend')}</legend>
+        <div className="space-y-2">
+          {request.choices.map((ticket) => (
+            <label
+              key={ticket.id}
+              className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ring-1 transition-colors ${
+                chosen === ticket.id ? 'bg-primary-50 ring-2 ring-primary-500' : 'bg-white ring-dark-200 hover:bg-dark-50'
+              }`}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={ticket.id}
+                checked={chosen === ticket.id}
+                onChange={() => setChosen(ticket.id)}
+                className="size-5 shrink-0 accent-primary-500"
+              />
+              <span className="flex-1 font-medium text-dark-500">{ticket.name}</span>
+              <span className="font-bold text-dark-500">{price(ticket.price.raw)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" size="lg" onClick={onCancel}>
+          {t('tickets.cancel')}
+        </Button>
+        <Button type="submit" size="lg">
+          {t('tickets.confirm')}
+        </Button>
+      </div>
+    </form>
+  );
+};

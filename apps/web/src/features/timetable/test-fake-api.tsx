@@ -1,0 +1,162 @@
+// Test support for the time-slot screen's component tests (never imported by the app).
+import fs from 'node:fs';
+import path from 'node:path';
+import { Suspense } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import i18next from 'i18next';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
+import { authKeys } from '../../lib/query-keys/auth.ts';
+import TimeSlotScreen from './TimeSlotScreen.tsx';
+
+/**
+ * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are
+ * replaced): the wire shapes the API answers, the calls the screen made, and a renderer.
+ */
+const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');
+const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+export const initI18n = () =>
+  i18next.init({
+    lng: 'en-GB',
+    resources: { 'en-GB': { common: ns('common'), timetable: ns('timetable'), basket: ns('basket') } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+
+export const price = (raw: number) => ({ raw, formatted: `£${(raw / 100).toFixed(2)}`, formatted_amount: (raw / 100).toFixed(2), is_estimated: false, benefit_applied: false, package_applied: false });
+const clock = (hhmm: string) => ({ format_24_hour: hhmm, format_12_hour: hhmm });
+
+export type WireEntry = Record<string, unknown>;
+export const entry = (over: Partial<WireEntry> & { id: number | string; name: string; start: string; end: string }): WireEntry => {
+  const { start, end, ...rest } = over;
+  return {
+    occurrence_id: typeof over.id === 'number' ? over.id : 900,
+    composite_key: `${start}`,
+    cart_type: 'purchasableOccurrence',
+    pricing_option_id: 7,
+    description: null,
+    date: '2026-11-23',
+    timestamp: 0,
+    duration: 60,
+    starts_at: clock(start),
+    ends_at: clock(end),
+    starts_at_iso: '',
+    ends_at_iso: '',
+    instructors: [],
+    tags: [],
+    location: { id: 1, name: 'Studio 1', slug: 'studio-1', type: 'studio' },
+    price: price(650),
+    spaces: 3,
+    spaces_remaining: 3,
+    capacity: 20,
+    bookings_count: 17,
+    waitlist_count: 0,
+    waitlist_id: null,
+    booking: null,
+    action_to_show: { status: 'BOOK', reason: null },
+    first_bookable_at: { iso: '', local: '2026-11-16 22:00' },
+    last_bookable_at: { iso: '', local: '2026-11-23 09:00' },
+    category_slug: 'yoga',
+    venue_slug: 'bury',
+    allows_anonymous_bookings: false,
+    restrictions: { pre_waiver: false, pre_induction: false, criteria: [] },
+    restriction_ids: [],
+    kind: 'class',
+    ...rest,
+  };
+};
+
+export const category = (slug = 'yoga', over: Record<string, unknown> = {}) => ({
+  id: 3, slug, name: slug === 'yoga' ? 'Yoga' : 'Public Swim', short_description: null, description: null, image_url: null, is_root: false, parent_slug: 'fitness',
+  browse_by_name: 'location', allocation_strategy: null, v1_type: 'class_templates', v2_type: 'classes', kind: 'activity', children_count: 0,
+  locations: [{ venue_slug: 'bury' }], children: [], parent: { slug: 'fitness', name: 'Fitness classes' },
+  ...over,
+});
+export const venue = (migrationDate: string | null) => ({
+  id: 1, slug: 'bury', name: 'Bury Leisure Centre', address_line1: '1 Road', address_line2: null, town: 'Bury', postcode: 'BL9', lat: 53.6, lng: -2.3,
+  timezone: 'Europe/London', phone: null, email: null, description: null, image_url: null, activities_v2_enabled: true,
+  display_venue_selection_button: false, migration_date: migrationDate, online_joining_enabled: false,
+});
+export const dates = ['2026-11-23', '2026-11-24'].map((raw, i) => ({
+  raw, day_pretty: 'Mon', date_pretty: '23 Nov', full_date_pretty: raw, today: i === 0, year: 2026, bookable: true, opens_at: null,
+}));
+export const cart = (itemCount: number) => ({
+  id: 1, uuid: 'c', source: 'activity-booking', items: [], item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,
+  formatted_total: '£6.50', formatted_balance: '£6.50', credits: {}, attendee_waivers_required: 0, payments: [], selected_user_id: 5,
+  complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h', item_hash: 'h',
+});
+export const user = { id: 5, first_name: 'Alex', last_name: 'Morgan', membership_user: { id: 51 }, membership_users: [] };
+
+export type Call = { method: string; url: string; body: unknown };
+
+/** What the fake API answers (tests change it) and what it was asked. */
+export const fake = {
+  calls: [] as Call[],
+  day: [] as WireEntry[],
+  migration: null as string | null,
+  replies: {} as Record<string, () => Response>,
+};
+
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const method = init?.method ?? 'GET';
+  fake.calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  const key = `${method} ${url.split('?')[0]}`;
+  if (fake.replies[key]) return fake.replies[key]();
+  if (key === 'GET /api/activities/venues/bury') return json({ data: venue(fake.migration) });
+  if (key === 'GET /api/activities/venue/bury/categories/yoga') return json({ data: category() });
+  if (key === 'GET /api/activities/venue/bury/activity-category/yoga/dates') return json({ data: dates });
+  if (/GET \/api\/activities\/venue\/bury\/activity\/yoga\/(v2\/)?timetable/.test(key)) return json({ data: fake.day });
+  if (key === 'GET /api/client') return json({ data: { id: 1, currency: { symbol: '£' } } });
+  if (key === 'GET /api/auth/user') return json({ data: user });
+  if (key === 'POST /api/activities/cart/add') return json({ data: cart(1) });
+  return json({ data: {} });
+};
+
+export class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  listeners = new Map<string, (() => void)[]>();
+  closed = false;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  removeEventListener() {}
+  close() {
+    this.closed = true;
+  }
+  emit(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+}
+
+export const setToken = (token: string | null) => {
+  document.cookie = token ? `auth_token_bookings=${token}; path=/` : 'auth_token_bookings=; path=/; max-age=0';
+};
+
+export const renderAt = (url: string, { user: loaded }: { user?: unknown } = {}) => {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (loaded) queryClient.setQueryData(authKeys.user(), loaded);
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider i18n={i18next}>
+        <MemoryRouter initialEntries={[url]}>
+          <Suspense fallback={null}>
+            <Routes>
+              <Route path="/location/:venueSlug/:activitySlug/:dateSlug/:type?/*" element={<TimeSlotScreen />} />
+            </Routes>
+          </Suspense>
+        </MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, queryClient };
+};
