@@ -35,6 +35,8 @@ const familyMember = async (request: APIRequestContext, token: string, firstName
 };
 
 test('books a class for a child: the actions are the child’s, and the basket shows it under her name', async ({ page, request, baseURL }, info) => {
+  // Two pages, a reload and screenshots at two widths, on a loaded machine.
+  test.slow();
   const token = await loginToken(request);
   const olivia = await familyMember(request, token, 'Olivia');
   const { path, entry } = await findClass(request, 'BOOK', { token, minSpaces: 2 });
