@@ -9,7 +9,11 @@ import { bookableDates, clearBasket, findClass, holdViaApi, lockCustomerBasket, 
  * so they run one at a time under its lock.
  */
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(lockCustomerBasket);
+test.beforeAll(async () => {
+  // Another journey may hold the basket for a minute or more: wait for it (the lock polls up to 120 s).
+  test.setTimeout(150_000);
+  await lockCustomerBasket();
+});
 test.afterAll(unlockCustomerBasket);
 test.beforeEach(async ({ request }) => clearBasket(request));
 
