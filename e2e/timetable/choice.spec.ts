@@ -51,7 +51,8 @@ test('books a class for a child: the actions are the child’s, and the basket s
 
   const item = itemAt(page, entry.name, entry.starts_at.format_24_hour);
   const action = item.getByRole('button', { name: /^(Book|Remove from basket)$/ });
-  await expect(action).toHaveText('Remove from basket');
+  // The first render of the day waits for the lazy screen and the data: slow on a loaded machine.
+  await expect(action).toHaveText('Remove from basket', { timeout: 20_000 });
   const bookingFor = page.getByLabel('Booking for');
   await expect(bookingFor).toHaveValue(String((await familyMember(request, token, 'Alex')).id));
 
@@ -67,10 +68,11 @@ test('books a class for a child: the actions are the child’s, and the basket s
 
   // The choice is kept for the tab: a reload still books for Olivia.
   await page.reload();
+  await expect(item).toContainText('In your basket for Olivia Morgan', { timeout: 20_000 });
   await expect(page.getByLabel('Booking for')).toHaveValue(String(olivia.id));
-  await expect(item).toContainText('In your basket for Olivia Morgan');
 
   await page.goto('/basket');
+  await expect(page.getByTestId('basket-item').first()).toBeVisible({ timeout: 20_000 });
   const forOlivia = page.getByRole('region', { name: 'For Olivia Morgan' });
   await expect(forOlivia.getByTestId('basket-item')).toHaveCount(1);
   await expect(forOlivia.getByTestId('basket-item')).toContainText(entry.starts_at.format_24_hour);
@@ -84,6 +86,7 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
   await logInWithCookie(page.context(), request, baseURL!);
   const [date] = (await bookableDates(request, 'public-swim')).slice(1);
   await page.goto(`/location/bury-leisure-centre/public-swim/${date}`);
+  await expect(page.getByTestId('timetable-item').first()).toBeVisible({ timeout: 20_000 });
   const bookable = page.getByTestId('timetable-item').filter({ has: page.getByRole('button', { name: 'Book', exact: true }) }).first();
   const time = (await bookable.getByTestId('timetable-time').textContent())!;
   // One fast-ticket entry per start time: the time names the item once it no longer says Book.
@@ -115,6 +118,7 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
   await expect(item.getByRole('button', { name: 'Remove from basket' })).toBeFocused();
 
   await page.goto('/basket');
+  await expect(page.getByTestId('basket-item').first()).toBeVisible({ timeout: 20_000 });
   const basketItem = page.getByTestId('basket-item').filter({ hasText: time });
   await expect(basketItem).toHaveCount(1);
   await expect(basketItem).toContainText('Junior');
