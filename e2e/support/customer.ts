@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginToken } from './login.ts';
 
 /**
@@ -20,8 +20,12 @@ const tryLock = () => {
   }
 };
 
+/** Another worker's journeys may hold the lock for minutes: the hook or test that waits gets that long too. */
+const LOCK_WAIT_MS = 600_000;
+
 export const lockCustomerBasket = async () => {
-  await expect.poll(tryLock, { message: 'the demo customer basket lock', timeout: 120_000, intervals: [250] }).toBe(true);
+  test.setTimeout(LOCK_WAIT_MS + 120_000);
+  await expect.poll(tryLock, { message: 'the demo customer basket lock', timeout: LOCK_WAIT_MS, intervals: [250] }).toBe(true);
 };
 
 export const unlockCustomerBasket = () => fs.rmSync(lockDir(), { recursive: true, force: true });
