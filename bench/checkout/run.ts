@@ -3,7 +3,7 @@
 // comparator measured in the same run on the same server and database: the basket add (one
 // request, one transaction that holds a place), for the same customers at the same concurrency.
 //
-// Phases, one server, one database, CLASSES classes with a few places more than the orders need:
+// Phases, one server, one database, CLASSES classes with one place more than the orders need:
 // 1. Comparator: every customer (2 × BENCH_ORDERS) adds one place (POST cart/add).
 // 2. Alone: the first BENCH_ORDERS customers pay by card, nothing else running.
 // 3. Beside holds (BENCH_BESIDE_HOLDS=1, the default): the other BENCH_ORDERS pay by card while
@@ -33,8 +33,11 @@ const BESIDE_HOLDS = (process.env.BENCH_BESIDE_HOLDS ?? '1') !== '0';
 const HOLD_CONNECTIONS = Number(process.env.BENCH_HOLD_CONNECTIONS ?? 16);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const CLASSES = 10;
-/** Places per class left over once every paying customer holds one: what the holds load fights over. */
-const SPARE_PLACES = 5;
+/**
+ * Places per class left over once every paying customer holds one: what the holds load fights
+ * over. Fewer than the hold connections, so some adds find the class full (the refusal path too).
+ */
+const SPARE_PLACES = 1;
 
 /** Runs `work` for every customer with CONCURRENCY in flight; answers latencies (ms) and seconds. */
 const pool = async (customers: readonly TestCustomer[], work: (c: TestCustomer, i: number) => Promise<void>) => {
