@@ -3,57 +3,41 @@
 // comparator measured in the same run on the same server and database: the basket add (one
 // request, one transaction that holds a place), for the same customers at the same concurrency.
 //
-// Every order must complete exactly once: after the run, orders = bookings = customers, one
-// captured simulator payment per order, and no class holds more than its capacity.
+// Phases, one server, one database, CLASSES classes with one place more than the orders need:
+// 1. Comparator: every customer (2 × BENCH_ORDERS) adds one place (POST cart/add).
+// 2. Alone: the first BENCH_ORDERS customers pay by card, nothing else running.
+// 3. Beside holds (BENCH_BESIDE_HOLDS=1, the default): the other BENCH_ORDERS pay by card while
+//    BENCH_HOLD_CONNECTIONS other customers keep adding places on the same classes and removing
+//    them again (bench/holds' basket add: every answer held or full), so checkout's completions
+//    and the holds' claims meet on the same occurrences.
+// Every order must complete exactly once: after the run, orders = bookings = captured simulator
+// payments = customers who paid, and no class holds more than its capacity (it exits non-zero
+// otherwise). Figures from a loaded machine say little: re-run on a quiet one (docs/performance.md).
 // Run: npm run bench -- checkout   (writes bench/results/checkout.json)
-//   BENCH_ORDERS (300), BENCH_CONCURRENCY (20), BENCH_LOG_LEVEL (warn)
-import { spawn, type ChildProcess } from 'node:child_process';
+//   BENCH_ORDERS (150 per phase), BENCH_CONCURRENCY (20), BENCH_BESIDE_HOLDS (1),
+//   BENCH_HOLD_CONNECTIONS (16), BENCH_LOG_LEVEL (warn)
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../../apps/api/src/db/connect.ts';
-import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
-import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
-import { createCustomers, createHoldsFixture, createOccurrence, type TestCustomer } from '../../apps/api/test/fixtures/holds.ts';
-import { waitForHealth } from '../support/health.ts';
+import { ROOT } from '../../e2e/support/server-process.ts';
+import { createHoldsFixture, createOccurrence, type TestCustomer } from '../../apps/api/test/fixtures/holds.ts';
+import { startBenchServer } from '../support/server.ts';
+import { manyCustomers, percentile, postAs } from '../support/load.ts';
 
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 150);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const BESIDE_HOLDS = (process.env.BENCH_BESIDE_HOLDS ?? '1') !== '0';
+const HOLD_CONNECTIONS = Number(process.env.BENCH_HOLD_CONNECTIONS ?? 16);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const CLASSES = 10;
-
-const stopChild = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
-
-const startServer = async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkout-'));
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const child = spawn(NODE, [path.join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, () => child.exitCode === null);
-  return {
-    base,
-    databaseUrl: embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort),
-    stop: async () => {
-      await stopChild(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-};
+/**
+ * Places per class left over once every paying customer holds one: what the holds load fights
+ * over. Fewer than the hold connections, so some adds find the class full (the refusal path too).
+ */
+const SPARE_PLACES = 1;
 
 /** Runs `work` for every customer with CONCURRENCY in flight; answers latencies (ms) and seconds. */
 const pool = async (customers: readonly TestCustomer[], work: (c: TestCustomer, i: number) => Promise<void>) => {
@@ -70,64 +54,128 @@ const pool = async (customers: readonly TestCustomer[], work: (c: TestCustomer, 
       }
     }),
   );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
+  return { latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
 };
 
+const ms = (sorted: readonly number[], p: number) => Math.round(percentile(sorted, p));
+
 const main = async () => {
-  const server = await startServer();
+  const server = await startBenchServer({ name: 'checkout', logLevel: LOG_LEVEL });
   const db = createDb(server.databaseUrl, 4);
   try {
     const fx = await createHoldsFixture(db);
-    const customers = await createCustomers(db, fx.clientId, ORDERS);
-    const capacity = Math.ceil(ORDERS / CLASSES) + 5;
+    const payers = await manyCustomers(db, fx.clientId, ORDERS * (BESIDE_HOLDS ? 2 : 1));
+    const holders = BESIDE_HOLDS ? await manyCustomers(db, fx.clientId, HOLD_CONNECTIONS) : [];
+    const capacity = Math.ceil(payers.length / CLASSES) + SPARE_PLACES;
     const classes = await Promise.all(Array.from({ length: CLASSES }, (_, i) => createOccurrence(db, fx, { kind: 'class', capacity, startsInMinutes: 24 * 60 + i * 60 })));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + HOLD_CONNECTIONS });
     const post = async (who: TestCustomer, url: string, body: unknown, expected = 200) => {
-      const response = await fetch(`${server.base}${url}`, { method: 'POST', headers: { ...who.auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      const json = (await response.json()) as Record<string, unknown>;
-      if (response.status !== expected) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
+      const answer = await postAs(agent, server.base, url, who, JSON.stringify(body));
+      if (answer.status !== expected) throw new Error(`${url}: ${answer.status} ${answer.body}`);
+      return JSON.parse(answer.body) as Record<string, unknown>;
     };
     const get = async (who: TestCustomer, url: string) => {
       const response = await fetch(`${server.base}${url}`, { headers: who.auth });
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       return (await response.json()) as Record<string, unknown>;
     };
-    const terms = ((await get(customers[0]!, '/api/terms')).data as { id: number }[]).map((t) => t.id);
-    const totals: number[] = [];
+    const terms = ((await get(payers[0]!, '/api/terms')).data as { id: number }[]).map((t) => t.id);
+    const totals = new Map<TestCustomer, number>();
 
-    // Comparator: the basket add, one request per customer.
-    const adds = await pool(customers, async (who, i) => {
+    // 1. Comparator: the basket add, one request per customer.
+    const adds = await pool(payers, async (who, i) => {
       const cart = (await post(who, '/api/activities/cart/add', { items: [{ id: classes[i % CLASSES]!.id, pricing_option_id: fx.classOptions.adult }] })).data as { total: number };
-      totals[i] = cart.total;
+      totals.set(who, cart.total);
     });
 
-    // Measured: the card order, four requests per customer.
-    const completes: number[] = [];
-    const orders = await pool(customers, async (who, i) => {
-      const prepared = await get(who, '/api/checkout/prepare');
-      const card = await post(who, '/simulator/card-identifiers', {
-        session_key: prepared.session_key,
-        card_number: '4242424242424242',
-        expiry_date: '12/39',
-        security_code: '123',
-        card_holder_name: 'Bench Tester',
+    /** The card order, four requests per customer; `complete` timed on its own too. */
+    const payByCard = async (customers: readonly TestCustomer[]) => {
+      const completes: number[] = [];
+      const run = await pool(customers, async (who) => {
+        const amount = totals.get(who)!;
+        const prepared = await get(who, '/api/checkout/prepare');
+        const card = await post(who, '/simulator/card-identifiers', {
+          session_key: prepared.session_key,
+          card_number: '4242424242424242',
+          expiry_date: '12/39',
+          security_code: '123',
+          card_holder_name: 'Bench Tester',
+        });
+        const authorised = await post(who, '/api/checkout/authorise', {
+          payments: [{ tender_type: 'card', amount }],
+          session_key: prepared.session_key,
+          card_identifier: card.card_identifier,
+          terms,
+          source: 'activity-booking',
+        });
+        const t0 = performance.now();
+        await post(who, '/api/checkout/complete', { transaction_uuid: authorised.transaction_uuid, payments: [{ tender_type: 'card', amount }], terms });
+        completes.push(performance.now() - t0);
       });
-      const authorised = await post(who, '/api/checkout/authorise', {
-        payments: [{ tender_type: 'card', amount: totals[i] }],
-        session_key: prepared.session_key,
-        card_identifier: card.card_identifier,
-        terms,
-        source: 'activity-booking',
-      });
-      const t0 = performance.now();
-      await post(who, '/api/checkout/complete', { transaction_uuid: authorised.transaction_uuid, payments: [{ tender_type: 'card', amount: totals[i] }], terms });
-      completes.push(performance.now() - t0);
-    });
+      completes.sort((a, b) => a - b);
+      return {
+        ordersPerSecond: Math.round((customers.length / run.seconds) * 10) / 10,
+        p50Ms: ms(run.latencies, 50),
+        p99Ms: ms(run.latencies, 99),
+        completeP50Ms: ms(completes, 50),
+        completeP99Ms: ms(completes, 99),
+        orderP99ToAddP99: Math.round((percentile(run.latencies, 99) / percentile(adds.latencies, 99)) * 100) / 100,
+      };
+    };
+
+    // 2. Card orders alone.
+    const alone = await payByCard(payers.slice(0, ORDERS));
+
+    // 3. Card orders while the holds load adds and removes places on the same classes.
+    let beside: (Awaited<ReturnType<typeof payByCard>> & { holds: Record<string, number> }) | undefined;
+    if (BESIDE_HOLDS) {
+      const holds = { attempts: 0, held: 0, full: 0, removed: 0, errors: 0, latencies: [] as number[] };
+      let running = true;
+      let n = 0;
+      const holdLoad = Promise.all(
+        holders.map(async (who) => {
+          while (running) {
+            const occurrence = classes[n++ % CLASSES]!;
+            const t0 = performance.now();
+            const added = await postAs(agent, server.base, '/api/activities/cart/add', who, JSON.stringify({ items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: null }] }));
+            holds.latencies.push(performance.now() - t0);
+            holds.attempts += 1;
+            if (added.status === 200) {
+              holds.held += 1;
+              const items = (JSON.parse(added.body) as { data: { items: { id: number }[] } }).data.items.map((item) => item.id);
+              const removed = await postAs(agent, server.base, '/api/activities/cart/remove', who, JSON.stringify({ cart_item_ids: items }));
+              if (removed.status === 200) holds.removed += 1;
+              else holds.errors += 1;
+            } else if (added.status === 409 && added.body.includes('full')) holds.full += 1;
+            else holds.errors += 1;
+          }
+        }),
+      );
+      const started = performance.now();
+      try {
+        beside = { ...(await payByCard(payers.slice(ORDERS))), holds: {} };
+      } finally {
+        running = false;
+        await holdLoad;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      holds.latencies.sort((a, b) => a - b);
+      beside.holds = {
+        connections: HOLD_CONNECTIONS,
+        addAttemptsPerSecond: Math.round(holds.attempts / seconds),
+        held: holds.held,
+        full: holds.full,
+        removed: holds.removed,
+        errors: holds.errors,
+        addP99Ms: ms(holds.latencies, 99),
+      };
+    }
+    agent.destroy();
 
     const ids = classes.map((c) => c.id);
     const counts = (
       await sql<{ orders: number; bookings: number; captured: number; oversold: number }>`
-        SELECT (SELECT count(*)::int FROM orders WHERE client_id = ${fx.clientId} AND account_user_id = ANY(${customers.map((c) => c.userId)}::int[])) AS orders,
+        SELECT (SELECT count(*)::int FROM orders WHERE client_id = ${fx.clientId} AND account_user_id = ANY(${payers.map((c) => c.userId)}::int[])) AS orders,
                (SELECT count(*)::int FROM bookings WHERE occurrence_id = ANY(${ids}::int[])) AS bookings,
                (SELECT count(*)::int FROM simulator_payments WHERE status = 'captured') AS captured,
                (SELECT count(*)::int FROM (SELECT occurrence_id FROM place_claims WHERE occurrence_id = ANY(${ids}::int[]) AND status = 'active'
@@ -136,28 +184,23 @@ const main = async () => {
     const result = {
       benchmark: 'checkout',
       when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, node: process.version },
-      settings: { orders: ORDERS, concurrency: CONCURRENCY, classes: CLASSES, logLevel: LOG_LEVEL },
-      comparator: { what: 'POST /api/activities/cart/add (hold one place)', perSecond: Math.round(ORDERS / adds.seconds), p50Ms: Math.round(percentile(adds.latencies, 50)), p99Ms: Math.round(percentile(adds.latencies, 99)) },
-      cardOrder: {
-        what: 'prepare + tokenise + authorise + complete (simulator, 4242…)',
-        ordersPerSecond: Math.round((ORDERS / orders.seconds) * 10) / 10,
-        p50Ms: Math.round(percentile(orders.latencies, 50)),
-        p99Ms: Math.round(percentile(orders.latencies, 99)),
+      machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) },
+      settings: { ordersPerPhase: ORDERS, concurrency: CONCURRENCY, classes: CLASSES, capacity, besideHolds: BESIDE_HOLDS, holdConnections: BESIDE_HOLDS ? HOLD_CONNECTIONS : 0, logLevel: LOG_LEVEL },
+      comparator: { what: 'POST /api/activities/cart/add (hold one place)', perSecond: Math.round(payers.length / adds.seconds), p50Ms: ms(adds.latencies, 50), p99Ms: ms(adds.latencies, 99) },
+      cardOrders: {
+        what: 'prepare + tokenise + authorise + complete (simulator, 4242…); completeP*: POST /api/checkout/complete alone',
+        alone,
+        ...(beside ? { besideHolds: beside, besideToAloneOrdersPerSecond: Math.round((beside.ordersPerSecond / alone.ordersPerSecond) * 100) / 100 } : {}),
       },
-      complete: { what: 'POST /api/checkout/complete alone', p50Ms: Math.round(percentile(completes, 50)), p99Ms: Math.round(percentile(completes, 99)) },
-      ratios: {
-        orderP99ToAddP99: Math.round((percentile(orders.latencies, 99) / percentile(adds.latencies, 99)) * 100) / 100,
-        completeP99ToAddP99: Math.round((percentile(completes, 99) / percentile(adds.latencies, 99)) * 100) / 100,
-      },
-      integrity: { ...counts, expected: ORDERS },
+      integrity: { ...counts, expected: payers.length },
     };
     fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
     fs.writeFileSync(path.join(ROOT, 'bench/results/checkout.json'), `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify(result, null, 2));
-    if (counts.orders !== ORDERS || counts.bookings !== ORDERS || counts.captured !== ORDERS || counts.oversold !== 0) {
+    if (counts.orders !== payers.length || counts.bookings !== payers.length || counts.captured !== payers.length || counts.oversold !== 0) {
       throw new Error('checkout integrity failed: see integrity in bench/results/checkout.json');
     }
+    if (beside && beside.holds.errors) throw new Error(`the holds load had ${beside.holds.errors} answers other than held, full or removed`);
   } finally {
     await db.destroy();
     await server.stop();

@@ -17,7 +17,7 @@
 // Run: npm run bench -- holds   (writes bench/results/holds.json)
 //   BENCH_LOG_LEVEL (info, the server's default), BENCH_CONNECTIONS, BENCH_DURATION, BENCH_ROUNDS, BENCH_CAPACITY,
 //   BENCH_CPU_PROF=<dir>   write a V8 CPU profile of the server under test to <dir>
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -25,10 +25,10 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../../apps/api/src/db/connect.ts';
-import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
-import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
-import { createCustomers, createHoldsFixture, createOccurrence, type TestCustomer } from '../../apps/api/test/fixtures/holds.ts';
-import { waitForHealth } from '../support/health.ts';
+import { NODE, ROOT } from '../../e2e/support/server-process.ts';
+import { createHoldsFixture, createOccurrence, type TestCustomer } from '../../apps/api/test/fixtures/holds.ts';
+import { startBenchServer, stopChild } from '../support/server.ts';
+import { manyCustomers, percentile, postAs } from '../support/load.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,34 +41,8 @@ const SPIKE_CLASSES = 100;
 const SPIKE_CAPACITY = 15;
 const SPIKE_DEADLINE_MS = 5000;
 
-const stopChild = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-};
-
 /** The real server on free ports with a fresh embedded PostgreSQL (demo data seeded). */
-const startServer = async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-holds-'));
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawn(NODE, [...profile, path.join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL, DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base, () => child.exitCode === null);
-  return {
-    base,
-    databaseUrl: embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort),
-    stop: async () => {
-      await stopChild(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-};
+const startServer = () => startBenchServer({ name: 'holds', logLevel: LOG_LEVEL, cpuProfDir: process.env.BENCH_CPU_PROF });
 
 const startBare = async (databaseUrl: string) => {
   const child = spawn(NODE, [path.join(import.meta.dirname, 'bare-server.ts')], {
@@ -85,13 +59,6 @@ const startBare = async (databaseUrl: string) => {
     child.once('exit', (code) => reject(new Error(`the bare comparator exited (${code}) before it listened`)));
   });
   return { base: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
-};
-
-/** Customers in batches (PostgreSQL takes at most 65,535 parameters a statement). */
-const manyCustomers = async (db: Db, clientId: number, count: number) => {
-  const all: TestCustomer[] = [];
-  while (all.length < count) all.push(...(await createCustomers(db, clientId, Math.min(2000, count - all.length))));
-  return all;
 };
 
 type Tally = { held: number; full: number; other: number; errors: number; requests: number; seconds: number; latencies: number[]; oversold: number };
@@ -131,7 +98,6 @@ const slice = (base: string, seconds: number, next: () => { path: string; header
     instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => tally.latencies.push(responseTime));
   });
 
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const summary = (t: Tally) => {
   const sorted = t.latencies.sort((a, b) => a - b);
   return {
@@ -211,22 +177,7 @@ const hotOccurrence = async (db: Db, base: string, bareBase: string) => {
 
 /* ---- 2. Release spike ---- */
 
-const post = (agent: http.Agent, base: string, who: TestCustomer, body: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const url = new URL('/api/activities/cart/add', base);
-    const req = http.request(
-      url,
-      { method: 'POST', agent, headers: { ...who.auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+const post = (agent: http.Agent, base: string, who: TestCustomer, body: string) => postAs(agent, base, '/api/activities/cart/add', who, body);
 
 const releaseSpike = async (db: Db, base: string) => {
   const fx = await createHoldsFixture(db);

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { logInWithCookie, loginToken } from '../support/login.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
 import { clearBasket, lockCustomerBasket, unlockCustomerBasket } from '../support/customer.ts';
 import { acceptTerms, familyMember, fillCard, findBookable, hold } from './support.ts';
+import { calendarEvents, confirmationEmail } from './email.ts';
 
 /** Issue 10: pay by card (frictionless, challenge, decline) or by credit, and see the confirmation. */
 // Whole journeys with axe at two widths on three pages: longer than the default 30 s on a shared 2-core machine.
@@ -58,6 +60,29 @@ test('two classes for yourself and a child: questions, waiver and terms required
   await expectConfirmation(page, 2);
   await expect(page.getByTestId('confirmed-booking').filter({ hasText: 'Kettlebell Blast' })).toContainText('For Olivia Morgan');
   await expectNoAxeViolationsAtWidths(page);
+
+  // The confirmation email in the server's outbox: the reference in the subject, plain text and
+  // HTML, and the bookings as an attached .ics with one event each.
+  const reference = (await page.getByTestId('order-reference').textContent())!.trim();
+  const email = await confirmationEmail(reference);
+  expect(email.headers.get('subject')).toBe(`Booking confirmed: ${reference}`);
+  const part = (type: string) => email.parts.filter((p) => p.headers.get('content-type')?.toLowerCase().startsWith(type));
+  expect(part('text/plain')).toHaveLength(1);
+  expect(part('text/plain')[0]!.body.toString('utf8')).toContain(`Your reference is ${reference}.`);
+  expect(part('text/html')).toHaveLength(1);
+  expect(part('text/html')[0]!.body.toString('utf8')).toContain(`<strong>${reference}</strong>`);
+  const [attachment] = part('text/calendar');
+  expect(attachment?.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="?booking-${reference}\\.ics"?$`));
+  const events = calendarEvents(attachment!.body.toString('utf8'));
+  expect(events.map((event) => event.summary).sort()).toEqual([
+    expect.stringMatching(/^Kettlebell Blast \(Olivia Morgan\)$/),
+    expect.stringMatching(/^Spin 45 \(Alex Morgan\)$/),
+  ]);
+  for (const event of events) expect(event.dtstart).toMatch(/^\d{8}T\d{6}Z$/);
+  // Add to calendar downloads the same events as a valid .ics file.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to calendar' }).click()]);
+  expect(download.suggestedFilename()).toBe(`booking-${reference}.ics`);
+  expect(calendarEvents(fs.readFileSync((await download.path())!, 'utf8'))).toEqual(events);
   // The basket is empty now.
   const cart = await request.get('/api/activities/cart', { headers: { authorization: `Bearer ${token}` } });
   expect(((await cart.json()) as { data: { item_count: number } }).data.item_count).toBe(0);

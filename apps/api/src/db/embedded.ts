@@ -153,6 +153,47 @@ const writeHba = (clusterDir: string) => {
   if (fs.readFileSync(file, 'utf8') !== HBA) fs.writeFileSync(file, HBA);
 };
 
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A PostgreSQL left running by a server that was killed (SIGKILL, the OOM killer): PostgreSQL
+ * runs in its own process group, so it outlives the server and keeps the port and the cluster,
+ * and the next start would fail. Callers hold the data directory's lock (lib/lock.ts), so a live
+ * postmaster of this cluster has no owner: it gets a fast shutdown (open transactions roll back)
+ * and this start waits for it to exit.
+ */
+const stopOrphanedPostmaster = async (clusterDir: string, onLog: (line: string) => void) => {
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return;
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 1 || !processAlive(pid)) return;
+  // Only this cluster's postmaster: after a reboot the pid may belong to something else.
+  if (path.resolve(lines[1] ?? '') !== path.resolve(clusterDir)) return;
+  try {
+    if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return;
+  } catch {
+    // No /proc: the pid file's data directory is the check.
+  }
+  onLog(`Stopping the PostgreSQL (pid ${pid}) left running by a server that did not stop cleanly.`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 60_000;
+  while (processAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`The PostgreSQL (pid ${pid}) left running in ${clusterDir} did not stop within 60 s; stop it, then start again.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
 const launch = (clusterDir: string, port: number, binaries: Binaries, user: OsUser | undefined, onLog: (line: string) => void) =>
   new Promise<ChildProcess>((resolve, reject) => {
     // Its own process group: Ctrl-C reaches the server, which stops PostgreSQL last.
@@ -269,15 +310,16 @@ export const startEmbeddedPostgres = async ({
   onLog = () => {},
   runtimeDir = DEFAULT_RUNTIME_DIR,
 }: Options): Promise<EmbeddedDatabase> => {
+  const user = isRoot() ? postgresOsUser() : undefined;
+  const place = placeCluster(databaseDir, user, runtimeDir);
+  const { clusterDir } = place;
+  await stopOrphanedPostmaster(clusterDir, onLog);
   if (!(await portIsFree(port))) {
     throw new Error(
       `Port ${port} for the embedded PostgreSQL is already in use. Another server may be running; stop it, or set EMBEDDED_PG_PORT to a free port.`,
     );
   }
-  const user = isRoot() ? postgresOsUser() : undefined;
   const binaries = user ? reachableBinaries(packagedBinaries(), user, runtimeDir) : packagedBinaries();
-  const place = placeCluster(databaseDir, user, runtimeDir);
-  const { clusterDir } = place;
 
   let credentials = readCredentials(databaseDir);
   const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
