@@ -81,7 +81,8 @@ const ReceiptView = ({ receipt }: { receipt: Receipt }) => {
       </dl>
 
       <h3 className="mt-6 text-lg font-semibold text-neutral-900">{t('receipt.lines')}</h3>
-      <div className="mt-2 overflow-x-auto">
+      {/* Scrolls sideways on a narrow phone: focusable so a keyboard can scroll it too. */}
+      <div className="mt-2 overflow-x-auto" role="region" aria-label={t('receipt.lines')} tabIndex={0}>
         <table className="w-full min-w-[36rem] border-collapse">
           <thead className="border-b border-neutral-300">
             <tr>
