@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Printer } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
+import { Button } from '../../lib/ui/Button.tsx';
 import { AccountPage } from './AccountPage.tsx';
 import { receiptQuery, type Receipt } from './api/holdings.ts';
 import { QueryState, card, formatDay } from './components/QueryState.tsx';
