@@ -10,7 +10,8 @@ import { acceptTerms, findBookable, hold } from '../checkout/support.ts';
  * memberships, packages, guest passes, payments and the receipt, and a class the demo
  * customer's 'Gym & Swim' membership covers booked with nothing to pay.
  */
-test.describe.configure({ timeout: 90_000 });
+// Whole journeys with axe at two widths and screenshots: well over 30 s on a shared 2-core machine.
+test.describe.configure({ timeout: 180_000 });
 
 /** Screenshots at both widths, kept with the test's output to look at. */
 const screenshots = async (page: Page, testInfo: TestInfo, name: string) => {

@@ -26,6 +26,8 @@ test('a visitor opening the dashboard logs in on /login and comes back to it', a
 });
 
 test('every account sub-navigation link opens its screen', async ({ page, baseURL }) => {
+  // Seven screens, each its own chunk and data: more than the default 30 s on a loaded machine.
+  test.slow();
   await page.goto(accountSite(baseURL!, '/login'));
   await logIn(page);
   const nav = page.getByRole('navigation', { name: 'My account' });
