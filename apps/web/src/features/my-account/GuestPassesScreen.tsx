@@ -54,7 +54,9 @@ const GuestPasses = () => {
                     </dd>
                   </div>
                 </dl>
-                <StatusChip status={pass.status} label={t(`status.${pass.status}`)} />
+                <div className="justify-self-start sm:justify-self-end">
+                  <StatusChip status={pass.status} label={t(`status.${pass.status}`)} />
+                </div>
               </li>
             ))}
           </ul>
