@@ -34,7 +34,10 @@ export const ACCOUNT_ROUTES = [
   ['/memberships', 'Memberships'],
   ['/packages', 'Packages'],
   ['/bookings', 'Bookings'],
+  ['/guest-passes', 'Guest passes'],
   ['/payments', 'Payments'],
+  // A receipt of an order that is not the customer's: the page says so (docs/account-holdings.md).
+  ['/payments/00000000-0000-4000-8000-000000000000', 'Receipt'],
 ] as const;
 
 export const accountSite = (baseURL: string, path: string) => {

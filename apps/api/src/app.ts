@@ -28,6 +28,7 @@ import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { holdingsRoutes } from './modules/holdings/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { simulatorRoutes } from './modules/payments/routes.ts';
@@ -152,6 +153,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(checkoutRoutes);
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);
+  await app.register(holdingsRoutes);
 
   if (serveWeb) {
     await app.register(spaRoutes, {

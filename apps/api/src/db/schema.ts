@@ -332,6 +332,9 @@ export type CartItemsTable = {
   price_pence: number;
   origin: Generated<'customer' | 'waitlist_offer'>;
   created_at: Generated<Timestamp>;
+  covered_by: CoverKind | null;
+  membership_id: number | null;
+  package_holding_id: number | null;
 };
 
 export type BookingsTable = {
@@ -435,6 +438,9 @@ export type OrderLinesTable = {
   membership_user_id: number;
   pricing_option_id: number | null;
   price_pence: number;
+  description: string | null;
+  membership_id: number | null;
+  package_holding_id: number | null;
 };
 
 export type RecordedTender = 'card' | 'general-credit' | 'membership-credit' | 'cash' | 'offline-voucher' | 'cheque';
@@ -549,6 +555,81 @@ export type SimulatorPaymentsTable = {
   updated_at: Generated<Timestamp>;
 };
 
+export type CoverKind = 'membership' | 'package';
+export type MembershipStatus = 'active' | 'frozen' | 'cancelled';
+
+export type MembershipPlansTable = {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  description: Generated<string>;
+  price_pence: number;
+  home_venue_only: Generated<boolean>;
+  sort_order: Generated<number>;
+};
+
+export type MembershipPlanCategoriesTable = { plan_id: number; category_id: number };
+
+export type MembershipsTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  plan_id: number;
+  venue_id: number;
+  reference: string;
+  status: Generated<MembershipStatus>;
+  started_on: DateOnly;
+  renews_on: DateOnly | null;
+  price_pence: number;
+  created_at: Generated<Timestamp>;
+};
+
+export type PackageProductsTable = {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  visits: number;
+  price_pence: number;
+  valid_days: number;
+};
+
+export type PackageProductCategoriesTable = { product_id: number; category_id: number };
+
+export type PackageHoldingsTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  product_id: number;
+  visits_total: number;
+  uses_left: number;
+  purchased_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+};
+
+export type PackageUsesTable = {
+  id: Generated<number>;
+  holding_id: number;
+  order_id: number | null;
+  booking_id: number | null;
+  used_at: Generated<Timestamp>;
+};
+
+export type GuestPassesTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  membership_id: number | null;
+  code: string;
+  status: Generated<'available' | 'used'>;
+  valid_until: DateOnly;
+  used_at: Timestamp | null;
+  used_venue_id: number | null;
+  guest_name: string | null;
+  created_at: Generated<Timestamp>;
+};
+
 export type Database = {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
@@ -595,6 +676,14 @@ export type Database = {
   password_reset_tokens: OneTimeTokensTable;
   login_tokens: OneTimeTokensTable;
   account_audit: AccountAuditTable;
+  membership_plans: MembershipPlansTable;
+  membership_plan_categories: MembershipPlanCategoriesTable;
+  memberships: MembershipsTable;
+  package_products: PackageProductsTable;
+  package_product_categories: PackageProductCategoriesTable;
+  package_holdings: PackageHoldingsTable;
+  package_uses: PackageUsesTable;
+  guest_passes: GuestPassesTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

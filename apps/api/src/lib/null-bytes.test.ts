@@ -87,6 +87,12 @@ describe('NUL characters in any string input', () => {
         '/api/price/:venue/ticket/:activity',
         '/simulator/card-identifiers',
         '/simulator/challenge',
+        // What the account holds (issue 11, docs/account-holdings.md).
+        '/api/dashboard/memberships',
+        '/api/dashboard/packages',
+        '/api/dashboard/guest-passes',
+        '/api/dashboard/orders',
+        '/api/dashboard/orders/:orderId',
       ]),
     );
     const failures: string[] = [];

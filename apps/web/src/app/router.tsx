@@ -31,7 +31,12 @@ const accountRoutes = (): RouteObject[] => {
   return [
     { path: 'dashboard', ...screen(() => import('../features/my-account/DashboardScreen.tsx')) },
     { path: 'my-details', ...screen(() => import('../features/my-account/MyDetailsScreen.tsx')) },
-    ...['memberships', 'packages', 'bookings', 'guest-passes', 'payments'].map((path) => ({ path, ...accountList })),
+    { path: 'bookings', ...accountList },
+    { path: 'memberships', ...screen(() => import('../features/my-account/MembershipsScreen.tsx')) },
+    { path: 'packages', ...screen(() => import('../features/my-account/PackagesScreen.tsx')) },
+    { path: 'guest-passes', ...screen(() => import('../features/my-account/GuestPassesScreen.tsx')) },
+    { path: 'payments', ...screen(() => import('../features/my-account/PaymentsScreen.tsx')) },
+    { path: 'payments/:orderId', ...screen(() => import('../features/my-account/ReceiptScreen.tsx')) },
   ];
 };
 

@@ -30,7 +30,10 @@ export const ZCartItem = z.object({
   purchased_for: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
   pricing_option_id: z.number().int(),
   pricing_option_name: z.string(),
-  price: ZCartPrice,
+  /** `benefit_applied`: covered by the person's membership; `package_applied`: a visit of their package (price 0 either way). */
+  price: ZCartPrice.extend({ benefit_applied: z.boolean(), package_applied: z.boolean() }),
+  /** What covers the item: the membership plan's or the package's name; null when paid for. */
+  covered_by: z.object({ type: z.enum(['membership', 'package']), name: z.string() }).nullable(),
   /** 'held': the place is yours until expires_at; 'expired': it was released (hold again). */
   status: z.enum(['held', 'expired']),
   expires_at: z.string().nullable(),
@@ -90,6 +93,8 @@ export const ZCartAddItem = z.looseObject({
   purchased_for_user_id: personId,
   pricing_option_id: z.number().int().positive().optional(),
   ticket_id: z.number().int().positive().nullable().optional(),
+  /** Wire notes: false keeps the full price even when a membership or package would cover it. */
+  apply_benefit: z.boolean().optional(),
 });
 export const ZCartAddRequest = z.looseObject({
   items: z.array(ZCartAddItem).min(1, 'Required').max(20),

@@ -21,6 +21,8 @@ export const ZOrderBooking = z.object({
   venue: z.object({ slug: z.string(), name: z.string() }),
   location: z.object({ name: z.string() }).nullable(),
   price: z.object({ raw: z.number().int(), formatted: z.string() }),
+  /** 'Covered by membership', 'Package visit: …', or null when paid for. */
+  covered_by: z.string().nullable(),
   status: z.enum(['booked', 'cancelled']),
 });
 

@@ -8,6 +8,7 @@ import { DEMO_DATA, type DemoData } from './demo-data.ts';
 import { buildVenueFooterHtml } from './venue-footer.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
+import { seedHoldings } from './holdings.ts';
 
 type Trx = Transaction<Database>;
 type Lookup = (key: string) => number;
@@ -265,6 +266,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await insertUsers(trx, clientId, DEMO_DATA, venueId, passwordHashes);
     await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
     await seedCheckout(trx, clientId);
+    await seedHoldings(trx, clientId);
     return { seeded: true };
   });
 };

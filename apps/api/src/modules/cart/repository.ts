@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { poolOf, type Db } from '../../db/connect.ts';
-import type { ActivityKind, ClaimKind } from '../../db/schema.ts';
+import type { ActivityKind, ClaimKind, CoverKind } from '../../db/schema.ts';
 
 /**
  * A query on every basket request's path as a named prepared statement (parsed and planned once
@@ -304,6 +304,8 @@ export const findAccountItems = (db: Db, clientId: number, accountUserId: number
       'i.pricing_option_id',
       'i.claim_id',
       'i.origin',
+      'i.covered_by',
+      'i.price_pence',
       'c.membership_user_id as cart_membership_user_id',
       sql<boolean>`coalesce(pc.status = 'active' AND pc.expires_at > now(), false)`.as('held'),
     ])
@@ -321,7 +323,15 @@ export const deleteCartItems = async (db: Db, itemIds: readonly number[]) => {
 export const updateCartItem = (
   db: Db,
   itemId: number,
-  changes: Partial<{ pricing_option_id: number; price_pence: number; purchased_for_user_id: number; claim_id: number }>,
+  changes: Partial<{
+    pricing_option_id: number;
+    price_pence: number;
+    purchased_for_user_id: number;
+    claim_id: number;
+    covered_by: CoverKind | null;
+    membership_id: number | null;
+    package_holding_id: number | null;
+  }>,
 ) => db.updateTable('cart_items').set(changes).where('id', '=', itemId).execute();
 
 /** Every item of one cart (claims only: used to release them all when the cart is cleared). */
@@ -357,13 +367,16 @@ export type CartItemRow = {
   held: boolean;
   expires_at: Date | null;
   origin: 'customer' | 'waitlist_offer';
+  covered_by: CoverKind | null;
+  /** The membership plan's or the package's name when covered. */
+  cover_name: string | null;
 };
 
 /** One query: the open cart's items with what the basket shows, times in the venue's zone. */
 export const findCartItemsForView = (db: Db, clientId: number, accountUserId: number, membershipUserId: number): Promise<CartItemRow[]> =>
   named<CartItemRow>(
     db,
-    'cart_items_view',
+    'cart_items_view_covered',
     `
     SELECT i.id, a.name, o.id AS occurrence_id, o.uuid::text AS occurrence_uuid, o.starts_at, o.ends_at,
            o.local_date::text AS local_date,
@@ -376,7 +389,8 @@ export const findCartItemsForView = (db: Db, clientId: number, accountUserId: nu
            i.purchased_for_user_id, mu.first_name, mu.last_name,
            i.pricing_option_id, po.name AS pricing_option_name, i.price_pence,
            coalesce(pc.status = 'active' AND pc.expires_at > now(), false) AS held,
-           pc.expires_at, i.origin
+           pc.expires_at, i.origin, i.covered_by,
+           CASE i.covered_by WHEN 'membership' THEN mp.name WHEN 'package' THEN pp.name END AS cover_name
       FROM carts c
       JOIN cart_items i ON i.cart_id = c.id
       JOIN occurrences o ON o.id = i.occurrence_id
@@ -387,6 +401,10 @@ export const findCartItemsForView = (db: Db, clientId: number, accountUserId: nu
       JOIN membership_users mu ON mu.id = i.purchased_for_user_id
       LEFT JOIN locations l ON l.id = o.location_id
       LEFT JOIN place_claims pc ON pc.id = i.claim_id
+      LEFT JOIN memberships ms ON ms.id = i.membership_id
+      LEFT JOIN membership_plans mp ON mp.id = ms.plan_id
+      LEFT JOIN package_holdings ph ON ph.id = i.package_holding_id
+      LEFT JOIN package_products pp ON pp.id = ph.product_id
      WHERE c.client_id = $1 AND c.account_user_id = $2 AND c.membership_user_id = $3
        AND c.status = 'open'
      ORDER BY o.starts_at, i.id`,
@@ -434,13 +452,17 @@ export type CheckoutItemRow = {
   /** The claim is active and unexpired (or already a booking). */
   held: boolean;
   starts_at: Date;
+  covered_by: CoverKind | null;
+  membership_id: number | null;
+  package_holding_id: number | null;
 };
 
 export const findCheckoutItems = async (db: Db, cartId: number): Promise<CheckoutItemRow[]> =>
   (
     await sql<CheckoutItemRow>`
       SELECT i.id, a.name, i.occurrence_id, o.uuid::text AS occurrence_uuid, o.activity_id, i.purchased_for_user_id, i.pricing_option_id, i.price_pence, i.claim_id,
-             coalesce(pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now()), false) AS held, o.starts_at
+             coalesce(pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now()), false) AS held, o.starts_at,
+             i.covered_by, i.membership_id, i.package_holding_id
         FROM cart_items i
         JOIN occurrences o ON o.id = i.occurrence_id
         JOIN activities a ON a.id = o.activity_id

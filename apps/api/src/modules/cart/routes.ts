@@ -102,13 +102,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         ...guarded,
         schema: {
           tags: ['cart'],
-          summary: `Remove the ${extra} applied to a basket item (none can be applied yet: the cart unchanged)`,
+          summary: extra === 'benefit' ? 'Remove the membership cover of a basket item (back to the full price)' : 'Remove the package visit used by a basket item (back to the full price)',
           params: ZCartUpdateParams,
           querystring: ZCartExtraRemoveQuery,
           response: { 200: ZCartResponse, ...errors },
         },
       },
-      async (request) => ({ data: await cart.removeAppliedExtra(app.db, caller(request), request.params.cartItemId, request.query) }),
+      async (request) => ({ data: await cart.removeAppliedExtra(app.db, caller(request), request.params.cartItemId, request.query, extra) }),
     );
   }
 };

@@ -7,6 +7,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 import { creditSummary } from '../credits/service.ts';
+import { coverFor } from '../holdings/service.ts';
 
 export const CART_SOURCE = 'activity-booking';
 
@@ -94,7 +95,13 @@ const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
   purchased_for: { id: row.purchased_for_user_id, first_name: row.first_name, last_name: row.last_name },
   pricing_option_id: row.pricing_option_id,
   pricing_option_name: row.pricing_option_name,
-  price: { raw: row.price_pence, formatted: toMoney(row.price_pence, symbol).formatted },
+  price: {
+    raw: row.price_pence,
+    formatted: toMoney(row.price_pence, symbol).formatted,
+    benefit_applied: row.covered_by === 'membership',
+    package_applied: row.covered_by === 'package',
+  },
+  covered_by: row.covered_by === null ? null : { type: row.covered_by, name: row.cover_name ?? '' },
   status: row.held ? 'held' : 'expired',
   expires_at: row.expires_at === null ? null : iso(row.expires_at),
   origin: row.origin,
@@ -207,13 +214,39 @@ type WantedItem = {
   occurrence: repo.OccurrenceForCart;
   person: Person;
   option: { id: number; name: string; price_pence: number };
+  /** Wire notes' `apply_benefit`: false keeps the full price. */
+  applyBenefit: boolean;
+};
+
+type AddedItem = { itemId: number; occurrenceId: number; personId: number; pricePence: number; existed: boolean; applyBenefit: boolean };
+
+/* ---- Cover: a membership or a package visit makes an item free (docs/account-holdings.md) ---- */
+
+const NO_COVER = { covered_by: null, membership_id: null, package_holding_id: null } as const;
+
+/**
+ * Covers an item when `wanted` and the person's membership, else a visit of their package,
+ * covers the occurrence: its price becomes 0. Answers whether it was covered.
+ */
+const applyCover = async (db: Db, caller: CartCaller, item: { itemId: number; personId: number; occurrenceId: number }, wanted: boolean) => {
+  const cover = wanted ? await coverFor(db, caller.clientId, item.personId, item.occurrenceId, item.itemId) : undefined;
+  if (cover) {
+    await repo.updateCartItem(db, item.itemId, {
+      price_pence: 0,
+      covered_by: cover.type,
+      membership_id: cover.type === 'membership' ? cover.id : null,
+      package_holding_id: cover.type === 'package' ? cover.id : null,
+    });
+    return true;
+  }
+  return false;
 };
 
 /**
  * One item through cart_add_item() (hold, basket, item in one statement); for a court whose
  * category lets the system allocate, another free court at the same time when it is taken.
  */
-const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: WantedItem, expiresAt: Date, reserved: Set<number>) => {
+const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: WantedItem, expiresAt: Date, reserved: Set<number>): Promise<AddedItem> => {
   const attempt = (occurrenceId: number) =>
     repo.cartAddItem(db, {
       clientId: caller.clientId,
@@ -225,14 +258,22 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
       pricePence: want.option.price_pence,
       expiresAt,
     });
+  const added = (result: { outcome: repo.AddOutcome; cart_item_id: number | null }, occurrenceId: number): AddedItem => ({
+    itemId: result.cart_item_id!,
+    occurrenceId,
+    personId: want.person.id,
+    pricePence: want.option.price_pence,
+    existed: result.outcome === 'already_held',
+    applyBenefit: want.applyBenefit,
+  });
   const first = await attempt(want.occurrence.id);
-  if (first.outcome === 'held' || first.outcome === 'already_held') return;
+  if (first.outcome === 'held' || first.outcome === 'already_held') return added(first, want.occurrence.id);
   if (first.outcome === 'reserved') reserved.add(want.occurrence.id);
   const systemAllocates = want.occurrence.kind === 'resource' && want.occurrence.allocation_strategy !== 'customer';
   if (first.outcome === 'full' && systemAllocates) {
     for (const alternative of await repo.findAlternativeOccurrences(db, caller.clientId, want.occurrence)) {
       const next = await attempt(alternative.id);
-      if (next.outcome === 'held' || next.outcome === 'already_held') return;
+      if (next.outcome === 'held' || next.outcome === 'already_held') return added(next, alternative.id);
     }
   }
   if (first.outcome === 'other_basket') {
@@ -280,7 +321,7 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
     const live = occurrence.cancelled_at === null && new Date(occurrence.starts_at).getTime() > Date.now();
     const systemAllocates = occurrence.kind === 'resource' && occurrence.allocation_strategy !== 'customer';
     if (live && free <= 0 && !claimed_by.includes(person.id) && !systemAllocates) fullAlready = true;
-    return { occurrence, person, option };
+    return { occurrence, person, option, applyBenefit: (item as { apply_benefit?: boolean }).apply_benefit !== false };
   });
   if (fullAlready) throw cartFull();
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
@@ -289,11 +330,14 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
   const expiresAt = minutesFromNow(holdMinutes);
   try {
     if (wanted.length === 1) {
-      await addOne(db, caller, selected.id, wanted[0]!, expiresAt, reserved);
+      const added = await addOne(db, caller, selected.id, wanted[0]!, expiresAt, reserved);
+      await coverAdded(db, caller, [added]);
     } else {
       await inTransaction(db, async (trx) => {
         reserved.clear();
-        for (const want of wanted) await addOne(trx, caller, selected.id, want, expiresAt, reserved);
+        const added: AddedItem[] = [];
+        for (const want of wanted) added.push(await addOne(trx, caller, selected.id, want, expiresAt, reserved));
+        await coverAdded(trx, caller, added);
       });
     }
   } catch (error) {
@@ -302,6 +346,14 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
     throw asBusy(error);
   }
   return cartView(db, caller, selected.id);
+};
+
+/** Cover for items just added; an item added again loses a cover it no longer has (cart_add_item reset its price). */
+const coverAdded = async (db: Db, caller: CartCaller, added: readonly AddedItem[]) => {
+  for (const item of added) {
+    const covered = await applyCover(db, caller, item, item.applyBenefit);
+    if (!covered && item.existed) await repo.updateCartItem(db, item.itemId, NO_COVER);
+  }
 };
 
 /** Releases the claims behind items and deletes the items (promotion is queued by the 0010 trigger). */
@@ -394,7 +446,14 @@ export const updateItem = async (
           ...(forWhom ? { purchased_for_user_id: forWhom.id } : {}),
         });
       }
-      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: option.price_pence });
+      const covered = item!.covered_by !== null;
+      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: covered && !forWhom ? 0 : option.price_pence });
+      if (forWhom) {
+        // Another person: their own cover (or none) decides the price.
+        const pricePence = option?.price_pence ?? (await repo.findPricingOption(trx, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!.price_pence;
+        await repo.updateCartItem(trx, item!.id, { ...NO_COVER, price_pence: pricePence });
+        if (covered) await applyCover(trx, caller, { itemId: item!.id, personId: forWhom.id, occurrenceId: occurrence.id }, true);
+      }
       await repo.touchCart(trx, item!.cart_id);
     });
   } catch (error) {
@@ -407,13 +466,19 @@ export const updateItem = async (
 };
 
 /**
- * DELETE benefit/remove/{id} and package/remove/{id}: no benefit or package can be applied yet
- * (memberships and packages come later), so there is nothing to remove: the caller's item
- * answers the cart unchanged, another's 404.
+ * DELETE benefit/remove/{id} (membership cover) and package/remove/{id} (package visit): the
+ * item goes back to its ticket type's full price and keeps it (no cover is applied again until
+ * it is added again). An item without that cover answers the cart unchanged; another's is 404.
  */
-export const removeAppliedExtra = async (db: Db, caller: CartCaller, itemId: number, ids: PersonIds): Promise<CartDto> => {
+export const removeAppliedExtra = async (db: Db, caller: CartCaller, itemId: number, ids: PersonIds, extra: 'benefit' | 'package'): Promise<CartDto> => {
   const { selected } = await resolvePeople(db, caller, ids);
-  await ownItems(db, caller, [itemId]);
+  const [item] = await ownItems(db, caller, [itemId]);
+  if (item!.covered_by === (extra === 'benefit' ? 'membership' : 'package')) {
+    const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item!.occurrence_id }))!;
+    const option = (await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!;
+    await repo.updateCartItem(db, item!.id, { ...NO_COVER, price_pence: option.price_pence });
+    await repo.touchCart(db, item!.cart_id);
+  }
   return cartView(db, caller, selected.id);
 };
 
@@ -439,7 +504,7 @@ export const offerPlace = async (
   const cart = await repo.openCart(trx, offer.clientId, offer.accountUserId, offer.membershipUserId);
   const option = await repo.findPricingOption(trx, offer.clientId, offer.activityId, undefined);
   if (!option) throw new AppError({ code: 'no_pricing_option', status: 500, message: `Activity ${offer.activityId} has no pricing option.` });
-  await repo.upsertCartItem(trx, {
+  const { id: itemId } = await repo.upsertCartItem(trx, {
     clientId: offer.clientId,
     cartId: cart.id,
     occurrenceId: offer.occurrenceId,
@@ -449,6 +514,8 @@ export const offerPlace = async (
     pricePence: option.price_pence,
     origin: 'waitlist_offer',
   });
+  // The person's membership or package covers an offered place as it would a place they add.
+  await applyCover(trx, { clientId: offer.clientId, accountUserId: offer.accountUserId }, { itemId, personId: offer.membershipUserId, occurrenceId: offer.occurrenceId }, true);
   await repo.touchCart(trx, cart.id);
   return result;
 };

@@ -143,7 +143,18 @@ export const insertOrder = async (
 
 export const insertOrderLines = (
   db: Db,
-  lines: readonly { order_id: number; booking_id: number; cart_item_id: number; occurrence_id: number; membership_user_id: number; pricing_option_id: number; price_pence: number }[],
+  lines: readonly {
+    order_id: number;
+    booking_id: number;
+    cart_item_id: number;
+    occurrence_id: number;
+    membership_user_id: number;
+    pricing_option_id: number;
+    price_pence: number;
+    description: string | null;
+    membership_id: number | null;
+    package_holding_id: number | null;
+  }[],
 ) => (lines.length ? db.insertInto('order_lines').values([...lines]).execute() : Promise.resolve([]));
 
 export const insertPayments = (db: Db, rows: readonly { order_id: number; tender_type: RecordedTender; amount_pence: number; transaction_uuid: string | null }[]) =>
@@ -181,6 +192,7 @@ export type OrderBookingRow = {
   venue_address: string;
   location_name: string | null;
   price_pence: number;
+  description: string | null;
   status: 'confirmed' | 'cancelled';
 };
 
@@ -193,7 +205,7 @@ export const findOrderBookings = async (db: Db, orderId: number) =>
              to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS ends_24,
              to_char(o.ends_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS ends_12,
              v.slug AS venue_slug, v.name AS venue_name, concat_ws(', ', v.address_line1, v.town, v.postcode) AS venue_address,
-             l.name AS location_name, ol.price_pence, b.status
+             l.name AS location_name, ol.price_pence, ol.description, b.status
         FROM order_lines ol
         JOIN bookings b ON b.id = ol.booking_id
         JOIN occurrences o ON o.id = b.occurrence_id

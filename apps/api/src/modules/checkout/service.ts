@@ -22,6 +22,7 @@ import * as cart from '../cart/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
 import * as questions from '../questions/service.ts';
+import * as holdings from '../holdings/service.ts';
 import type { PaymentProvider } from '../payments/service.ts';
 import * as repo from './repository.ts';
 
@@ -186,6 +187,13 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   };
 };
 
+/** An order line's words: 'Covered by membership', 'Package visit: 10 Swims', or null when paid for. */
+const coverDescription = (item: cart.CheckoutItem, names: { packages: ReadonlyMap<number, string> }) => {
+  if (item.covered_by === 'membership') return holdings.COVERED_BY_MEMBERSHIP;
+  if (item.covered_by === 'package') return holdings.packageLineDescription(names.packages.get(item.package_holding_id ?? 0) ?? 'package');
+  return null;
+};
+
 /* ---- Complete: exactly once ---- */
 
 export type CompleteInput = {
@@ -277,6 +285,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     const tenders = normaliseTenders(input.payments, input.offlineAllowed);
     if (tenderTotal(tenders) !== total) {
       const symbol = (await repo.findClientName(trx, caller.clientId)).currency_symbol;
+      // `payments: []` completes only what a membership or package covers in full (wire notes).
+      if (tenderTotal(tenders) === 0) throw badRequest('payment_required', `${money(total, symbol)} is left to pay: add a payment to complete the order.`);
       throw badRequest('payments_mismatch', `The payments do not add up to the basket's total (${money(total, symbol)}).`);
     }
     if (tenders.card > 0 && !tx) throw badRequest('card_not_authorised', 'Pay by card first: the card payment was not authorised.');
@@ -294,6 +304,11 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
       staffUserId: input.staffUserId,
     });
     const bookings = await cart.bookCart(trx, caller, cartId, held);
+    const coverNames = await holdings.coverNames(
+      trx,
+      [],
+      held.flatMap((i) => (i.covered_by === 'package' && i.package_holding_id !== null ? [i.package_holding_id] : [])),
+    );
     await repo.insertOrderLines(
       trx,
       held.map((i) => ({
@@ -304,8 +319,13 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
         membership_user_id: i.purchased_for_user_id,
         pricing_option_id: i.pricing_option_id,
         price_pence: i.price_pence,
+        description: coverDescription(i, coverNames),
+        membership_id: i.covered_by === 'membership' ? i.membership_id : null,
+        package_holding_id: i.covered_by === 'package' ? i.package_holding_id : null,
       })),
     );
+    // Membership cover still active, package visits taken (never below zero) in this transaction.
+    await holdings.spendCover(trx, order.id, held.map((i) => ({ covered_by: i.covered_by, membership_id: i.membership_id, package_holding_id: i.package_holding_id, booking_id: bookings.get(i.id)! })));
     const lines: { order_id: number; tender_type: RecordedTender; amount_pence: number; transaction_uuid: string | null }[] = [];
     if (tenders.card > 0) lines.push({ order_id: order.id, tender_type: 'card', amount_pence: tenders.card, transaction_uuid: tx!.uuid });
     if (tenders.general > 0) lines.push({ order_id: order.id, tender_type: 'general-credit', amount_pence: tenders.general, transaction_uuid: null });
@@ -331,6 +351,14 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     }
     await queueConfirmation(trx, caller, order.id);
     return { kind: 'order', orderId: order.id };
+  }).catch(async (error: unknown) => {
+    // A cover that no longer holds (membership no longer active, package visits gone): nothing was
+    // written, and the card authorisation is released as for a lost place.
+    if (transaction && error instanceof AppError && holdings.COVER_REFUSALS.has(error.code)) {
+      await deps.provider.voidPayment(db, transaction.uuid);
+      await repo.setTransaction(db, transaction.uuid, { status: 'voided', failure_reason: error.code });
+    }
+    throw error;
   });
 
   if (outcome.kind === 'lost') {
@@ -463,6 +491,7 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
       venue: { slug: b.venue_slug, name: b.venue_name },
       location: b.location_name === null ? null : { name: b.location_name },
       price: { raw: b.price_pence, formatted: money(b.price_pence, symbol) },
+      covered_by: b.description,
       status: b.status === 'confirmed' ? 'booked' : 'cancelled',
     })),
     payments: payments.map((p) => ({

@@ -52,6 +52,8 @@ export const pageLookup = (pathname: string, source: string): PageLookup | null 
   if (segments.length === 0) return null;
   if (staticRoutesOf(source).includes(segments.join('/'))) return null;
   if (segments[0] === 'booking-confirmed' && segments.length === 2) return null;
+  // The account site's receipt page, /payments/{orderId}.
+  if (source === 'my-account' && segments[0] === 'payments' && segments.length === 2) return null;
   const [first, second, third, fourth, fifth] = segments;
   if (first === 'location' && second !== undefined) return { venueSlug: second, ...(third === undefined ? {} : { activitySlug: third }) };
   if (first === 'courses' && second === 'location' && third !== undefined) {

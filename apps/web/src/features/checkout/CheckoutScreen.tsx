@@ -614,7 +614,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
             </div>
           ) : (
             <p className="text-neutral-800" data-testid="no-card-needed">
-              {t('payment.covered')}
+              {t(cart.total === 0 ? 'payment.nothingToPay' : 'payment.covered')}
             </p>
           )}
 
@@ -672,7 +672,7 @@ const CheckoutForm = ({ cart }: { cart: Cart }) => {
                 {t('payment.pay', { amount: money(due) })}
               </>
             ) : (
-              t('payment.payWithCredit')
+              t(cart.total === 0 ? 'payment.complete' : 'payment.payWithCredit')
             )}
           </Button>
           {cart.items.some((item) => item.status === 'expired') && (

@@ -3,6 +3,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { toMoney } from '@app/contract/rules/money';
 import { AccountPage } from './AccountPage.tsx';
+import { MembershipSummary } from './components/MembershipSummary.tsx';
 
 const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';
 
@@ -29,6 +30,7 @@ const DashboardScreen = () => {
             <h2 className="text-sm font-semibold tracking-wide text-neutral-700 uppercase">{t('dashboard.credit')}</h2>
             <p className="mt-2 text-3xl font-bold text-neutral-900">{toMoney(user.credit.balance).formatted}</p>
           </div>
+          <MembershipSummary />
           <div className={`${card} md:col-span-3`}>
             <h2 className="text-lg font-semibold text-neutral-900">{t('dashboard.people')}</h2>
             <p className="mt-1 text-sm text-neutral-700">{t('dashboard.peopleHelp')}</p>

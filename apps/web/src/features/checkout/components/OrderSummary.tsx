@@ -38,6 +38,11 @@ export const OrderSummary = ({ cart, payments, symbol, t }: { cart: Cart; paymen
                 {resource.venue.name}
                 {resource.location ? `, ${resource.location.name}` : ''}
               </p>
+              {item.coveredBy && (
+                <p className="text-sm font-medium text-green-800" data-testid="covered-by">
+                  {t(item.coveredBy.type === 'membership' ? 'order.coveredByMembership' : 'order.coveredByPackage', { name: item.coveredBy.name })}
+                </p>
+              )}
               {item.status === 'expired' && <p className="mt-1 text-sm font-semibold text-red-700">{t('order.expired')}</p>}
             </li>
           );

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from '../../lib/i18n-react.tsx';
+import { AccountPage } from './AccountPage.tsx';
+import { membershipsQuery, type Membership } from './api/holdings.ts';
+import { QueryState, StatusChip, card, formatDay } from './components/QueryState.tsx';
+
+/** Memberships (issue 11): the plans the account's people hold, status, start and renewal dates, price. */
+const MembershipsScreen = () => {
+  const { t } = useTranslation('holdings');
+  return <AccountPage title={t('memberships.title')}>{() => <Memberships />}</AccountPage>;
+};
+
+const Memberships = () => {
+  const { t } = useTranslation('holdings');
+  const query = useQuery(membershipsQuery());
+  return (
+    <QueryState query={query} isEmpty={(list) => list.length === 0} empty={t('memberships.empty')}>
+      {(list) => (
+        <ul className="grid gap-5" aria-label={t('memberships.title')}>
+          {list.map((membership) => (
+            <MembershipCard key={membership.id} membership={membership} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+};
+
+const MembershipCard = ({ membership }: { membership: Membership }) => {
+  const { t } = useTranslation('holdings');
+  const covers = membership.covers.join(', ');
+  return (
+    <li className={card} data-testid="membership">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-neutral-900">{membership.plan.name}</h2>
+        <StatusChip status={membership.status} label={t(`status.${membership.status}`)} />
+      </div>
+      {membership.plan.description && <p className="mt-1 text-neutral-700">{membership.plan.description}</p>}
+      <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+        <Detail term={t('memberships.member')}>
+          {membership.person.firstName} {membership.person.lastName}
+        </Detail>
+        <Detail term={t('memberships.venue')}>{membership.venue.name}</Detail>
+        <Detail term={t('memberships.price')}>{t('memberships.perMonth', { price: membership.price.formatted })}</Detail>
+        <Detail term={t('memberships.started')}>{formatDay(membership.startDate)}</Detail>
+        <Detail term={t('memberships.renews')}>{membership.renewalDate ? formatDay(membership.renewalDate) : t('memberships.notRenewing')}</Detail>
+        <Detail term={t('memberships.reference')}>{membership.reference}</Detail>
+        {covers && (
+          <Detail term={t('memberships.covers')} wide>
+            {membership.homeVenueOnly ? t('memberships.coversHomeVenue', { list: covers, venue: membership.venue.name }) : covers}
+          </Detail>
+        )}
+      </dl>
+    </li>
+  );
+};
+
+const Detail = ({ term, children, wide = false }: { term: string; children: React.ReactNode; wide?: boolean }) => (
+  <div className={wide ? 'sm:col-span-2 lg:col-span-3' : undefined}>
+    <dt className="text-sm font-medium text-neutral-700">{term}</dt>
+    <dd className="font-medium text-neutral-900">{children}</dd>
+  </div>
+);
+
+export default MembershipsScreen;

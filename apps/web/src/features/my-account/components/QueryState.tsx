@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
+import { buttonClasses } from '../../../lib/ui/Button.tsx';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+
+/** A holdings list's loading, error and empty states; `children` renders the loaded data. */
+export const QueryState = <T,>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  empty: string;
+  children: (data: T) => ReactNode;
+}) => {
+  const { t } = useTranslation('holdings');
+  if (query.isPending) return <LoadingSpinner label={t('loading')} />;
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        {query.error.message || t('loadFailed')}
+      </p>
+    );
+  }
+  if (isEmpty(query.data)) return <EmptyState text={empty} />;
+  return <>{children(query.data)}</>;
+};
+
+export const EmptyState = ({ text }: { text: string }) => {
+  const { t } = useTranslation('holdings');
+  return (
+    <div className="rounded-xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-neutral-200">
+      <p className="text-lg font-medium text-neutral-900">{text}</p>
+      <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+        {t('bookActivity')}
+      </Link>
+    </div>
+  );
+};
+
+/** A status as text on a tinted chip (never colour alone). */
+export const StatusChip = ({ status, label }: { status: string; label: string }) => {
+  const tone =
+    status === 'active' || status === 'available'
+      ? 'bg-green-100 text-green-900 ring-green-300'
+      : status === 'frozen'
+        ? 'bg-amber-100 text-amber-900 ring-amber-300'
+        : 'bg-neutral-100 text-neutral-800 ring-neutral-300';
+  return <span className={`inline-block rounded-full px-3 py-0.5 text-sm font-semibold ring-1 ${tone}`}>{label}</span>;
+};
+
+/** A YYYY-MM-DD date or an ISO instant as '17 Apr 2026' (dates as written, instants in UK time). */
+export const formatDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? new Date(`${value}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    : new Date(value).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+
+export const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6';
