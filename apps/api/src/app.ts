@@ -32,6 +32,7 @@ import { holdingsRoutes } from './modules/holdings/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { simulatorRoutes } from './modules/payments/routes.ts';
+import { bookingsRoutes } from './modules/bookings/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -151,6 +152,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(cartRoutes);
   await app.register(waitlistRoutes);
   await app.register(checkoutRoutes);
+  await app.register(bookingsRoutes);
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);
   await app.register(holdingsRoutes);

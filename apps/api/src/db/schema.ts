@@ -492,6 +492,23 @@ export type CreditEntriesTable = {
   note: string | null;
   expires_at: Timestamp | null;
   created_at: Generated<Timestamp>;
+  /** 0031: the booking a cancellation refund is for (one refund per booking). */
+  booking_id: number | null;
+  /** 0031: on an expiry row, the grant it closes (one expiry per grant). */
+  expires_entry_id: number | null;
+};
+
+/** 0031: a late cancellation's fee; new bookings are refused while one is unpaid. */
+export type LateCancellationFeesTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  booking_id: number;
+  amount_pence: number;
+  status: Generated<'unpaid' | 'paid'>;
+  created_at: Generated<Timestamp>;
+  paid_at: Timestamp | null;
+  credit_entry_id: number | null;
 };
 
 export type QuestionsTable = {
@@ -684,6 +701,7 @@ export type Database = {
   package_holdings: PackageHoldingsTable;
   package_uses: PackageUsesTable;
   guest_passes: GuestPassesTable;
+  late_cancellation_fees: LateCancellationFeesTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

@@ -11,6 +11,7 @@ import { promote } from '../modules/waitlist/service.ts';
 import { deliverEmail } from '../modules/email/service.ts';
 import { reconcilePayments } from '../modules/checkout/service.ts';
 import { providerFor } from '../modules/payments/service.ts';
+import { expireCredit } from '../modules/credits/service.ts';
 
 /** `config`: the server's; without it (tests, tools) the defaults of lib/config.ts. */
 export type TaskContext = { db: Db; logger: FastifyBaseLogger; config?: Config };
@@ -74,6 +75,12 @@ const registry = {
     });
     if (done.completed || done.voided) context.logger.info(done, 'stale card payments reconciled');
   },
+  // Credit past its expiry (cancellation credit: 12 months) leaves the balance as an 'expiry'
+  // row naming its grant (docs/account-bookings.md "Credit expiry"); a grant is closed once.
+  'expire-credit': ({ db, logger }: TaskContext): Task => async () => {
+    const closed = await expireCredit(db);
+    if (closed) logger.info({ closed }, 'expired credit closed');
+  },
 } satisfies Record<string, (context: TaskContext) => Task>;
 
 export type TaskName = keyof typeof registry;
@@ -102,4 +109,5 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   { task: 'release-expired-holds', match: '* * * * *', identifier: 'release-expired-holds' },
   // Every minute; a run after a restart finds every stale payment (no backfill needed).
   { task: 'reconcile-payments', match: '* * * * *', identifier: 'reconcile-payments' },
+  { task: 'expire-credit', match: '17 * * * *', identifier: 'expire-credit', options: { backfillPeriod: 60 * 60 * 1000 } },
 ];

@@ -85,6 +85,15 @@ describe('NUL characters in any string input', () => {
         '/api/activities/question-waivers',
         '/api/activities/:restriction/question-waivers/previous-attendees',
         '/api/price/:venue/ticket/:activity',
+        // Account bookings (issue 11): list, cancel (spec §7 and the wire notes' PATCH), fees, credit.
+        '/api/my-account/bookings',
+        '/api/dashboard/bookings',
+        '/api/activities/bookings/:id',
+        '/api/activities/bookings/:id/',
+        '/api/v1/activities/bookings',
+        '/api/dashboard/late-cancellation-fees',
+        '/api/dashboard/late-cancellation-fees/pay',
+        '/api/dashboard/credit',
         '/simulator/card-identifiers',
         '/simulator/challenge',
         // What the account holds (issue 11, docs/account-holdings.md).

@@ -31,6 +31,8 @@ const STEPS_RUN_TODAY = [
   'checkout_prepare',
   'credits_apply',
   'checkout_complete',
+  'bookings',
+  'cancel',
 ] as const;
 
 const CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../e2e/wire/client.py');
@@ -58,7 +60,7 @@ const runClient = async (steps: readonly string[], extraArgs: readonly string[] 
 };
 
 describe('wire: the Python client of the wire notes', () => {
-  it('logs in, reads the membership user, lists venues, walks the categories by has_children, finds a court time, slot and ticket, holds it and pays with credit only', async () => {
+  it('logs in, reads the membership user, lists venues, walks the categories by has_children, finds a court time, slot and ticket, holds it, pays with credit only, finds the booking and cancels it', async () => {
     const lines = await runClient(STEPS_RUN_TODAY);
     expect(lines.map((line) => [line.step, line.ok])).toEqual(STEPS_RUN_TODAY.map((step) => [step, true]));
     const byStep = Object.fromEntries(lines.map((line) => [line.step, line]));
@@ -95,6 +97,10 @@ describe('wire: the Python client of the wire notes', () => {
     expect(order.total_pence).toBe(byStep.cart_add!.total);
     const spend = await ctx.db.selectFrom('credit_entries').select(['amount']).where('kind', '=', 'spend').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(spend.amount).toBe(-(byStep.cart_add!.total as number));
+    // Issue 11: the booking among the future bookings by date and time, then cancelled with the PATCH.
+    const booking = await ctx.db.selectFrom('bookings').select(['id', 'status', 'cancellation_source']).where('id', '=', byStep.bookings!.booking as number).executeTakeFirstOrThrow();
+    expect(booking).toEqual({ id: byStep.bookings!.booking, status: 'cancelled', cancellation_source: 'my-account' });
+    expect(byStep.cancel).toMatchObject({ still_listed: 0 });
   });
 
   it('fails, naming the step, when the server refuses one (a wrong password)', async () => {

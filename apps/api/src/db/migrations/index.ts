@@ -12,6 +12,7 @@ import * as m0011 from './0011_hold_place_lean.ts';
 import * as m0012 from './0012_activities_catalogue_version.ts';
 import * as m0020 from './0020_checkout.ts';
 import * as m0030 from './0030_accounts.ts';
+import * as m0031 from './0031_booking_cancellations.ts';
 import * as m0032 from './0032_holdings.ts';
 import * as m0040 from './0040_waitlist_notify.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0012_activities_catalogue_version': m0012,
   '0020_checkout': m0020,
   '0030_accounts': m0030,
+  '0031_booking_cancellations': m0031,
   '0032_holdings': m0032,
   '0040_waitlist_notify': m0040,
 };

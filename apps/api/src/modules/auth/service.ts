@@ -7,6 +7,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import * as venues from '../venues/service.ts';
 import * as email from '../email/service.ts';
 import * as account from '../account/service.ts';
+import * as credits from '../credits/service.ts';
+import * as bookings from '../bookings/service.ts';
 import * as repo from './repository.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import {
@@ -74,6 +76,10 @@ export const authUser = async (db: Db, clientId: number, userId: number): Promis
   const profile = await repo.findUserProfile(db, clientId, userId);
   if (!profile) throw notFound('user_not_found');
   const { user, members } = profile;
+  const [{ general }, hasPenalties] = await Promise.all([
+    credits.balances(db, { clientId, accountUserId: userId }),
+    bookings.hasUnpaidFees(db, { clientId, accountUserId: userId }),
+  ]);
   const self = members.find((m) => m.relationship === 'self');
   if (!self) throw internalError('account_without_membership_user', `User ${userId} has no 'self' membership user.`);
   return {
@@ -81,12 +87,12 @@ export const authUser = async (db: Db, clientId: number, userId: number): Promis
     home_venue_slug: self.home_venue_slug,
     membership_user: self,
     membership_users: members,
-    // Credit, direct-debit instruction, billing date, penalties and documents arrive with the
-    // account features; until then every account has none.
-    credit: { balance: 0 },
+    // Direct-debit instruction, billing date and documents arrive with the account features;
+    // credit is the ledger's general balance, penalties the unpaid late-cancellation fees.
+    credit: { balance: general },
     has_instruction: false,
     has_billing_date: false,
-    has_outstanding_penalties: false,
+    has_outstanding_penalties: hasPenalties,
     profile_photo: null,
     document_expiry: [],
     membership_document_upload_required: false,

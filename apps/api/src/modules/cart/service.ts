@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } fr
 import * as repo from './repository.ts';
 import { creditSummary } from '../credits/service.ts';
 import { coverFor } from '../holdings/service.ts';
+import { assertNoUnpaidFees } from '../bookings/service.ts';
 
 export const CART_SOURCE = 'activity-booking';
 
@@ -289,6 +290,8 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
  * CART_BUSY_MESSAGE.
  */
 export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
+  // An unpaid late-cancellation fee must be settled before booking again (docs/account-bookings.md).
+  await assertNoUnpaidFees(db, caller);
   const contexts = await Promise.all(
     body.items.map(async (item, index) => {
       if (item.type !== undefined && item.type !== 'purchasableOccurrence') {

@@ -3,6 +3,7 @@ import type { CreditType } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
+import { remainingLots } from './lots.ts';
 
 /**
  * The credit ledger (docs/checkout.md "Credit"): every top-up, refund, spend, reservation,
@@ -31,11 +32,13 @@ export const creditSummary = async (db: Db, caller: CreditCaller, cartId: number
 const NOT_ENOUGH = 'Credit amount could not be applied.';
 
 /** Appends one entry under the ledger lock already held; refuses a balance below zero with 400. */
-const post = async (trx: Db, caller: CreditCaller, type: CreditType, kind: 'top_up' | 'refund' | 'spend' | 'reservation' | 'release' | 'expiry', amount: number, ids: { cartId?: number | null; orderId?: number | null; note?: string | null } = {}) => {
+type EntryIds = { cartId?: number | null; orderId?: number | null; note?: string | null; bookingId?: number | null; expiresAt?: Date | null; expiresEntryId?: number | null };
+const post = async (trx: Db, caller: CreditCaller, type: CreditType, kind: 'top_up' | 'refund' | 'spend' | 'reservation' | 'release' | 'expiry', amount: number, ids: EntryIds = {}) => {
   const balances = await repo.findBalances(trx, caller.clientId, caller.accountUserId);
   const after = balances[type] + amount;
   if (after < 0) throw badRequest('credit_insufficient', NOT_ENOUGH, { credits: [`Not enough ${type} credit.`] });
-  await repo.insertEntry(trx, { clientId: caller.clientId, accountUserId: caller.accountUserId, type, kind, amount, balanceAfter: after, ...ids });
+  const { id } = await repo.insertEntry(trx, { clientId: caller.clientId, accountUserId: caller.accountUserId, type, kind, amount, balanceAfter: after, ...ids });
+  return { id, balanceAfter: after };
 };
 
 /** Releases every reservation of the cart (under the lock). */
@@ -81,3 +84,66 @@ export const addCredit = async (db: Db, caller: CreditCaller, type: CreditType, 
     await repo.lockLedger(trx, caller.accountUserId);
     await post(trx, caller, type, kind, amount, { note });
   });
+
+/** The available general and membership balances (the last ledger rows). */
+export const balances = (db: Db, caller: CreditCaller) => repo.findBalances(db, caller.clientId, caller.accountUserId);
+
+/**
+ * A cancelled booking's price back as general credit that expires (inside the cancellation's
+ * transaction). The unique index of 0031 makes a second refund for one booking fail.
+ */
+export const refundBooking = async (trx: Db, caller: CreditCaller, bookingId: number, amount: number, expiresAt: Date, note: string) => {
+  await repo.lockLedger(trx, caller.accountUserId);
+  return post(trx, caller, 'general', 'refund', amount, { bookingId, expiresAt, note });
+};
+
+/** Pays `amount` (fees) from general credit inside the caller's transaction; 400 when it does not cover it. */
+export const spendGeneral = async (trx: Db, caller: CreditCaller, amount: number, note: string, message: string) => {
+  await repo.lockLedger(trx, caller.accountUserId);
+  const { general } = await repo.findBalances(trx, caller.clientId, caller.accountUserId);
+  if (general < amount) throw badRequest('credit_insufficient', message, { credits: ['Not enough general credit.'] });
+  return post(trx, caller, 'general', 'spend', -amount, { note });
+};
+
+/** What is left of each grant that expires, soonest first (lots.ts), with the balance and the latest rows. */
+export const explainBalance = async (db: Db, caller: CreditCaller, type: CreditType = 'general', recent = 10) => {
+  const [entries, latest, balance] = await Promise.all([
+    repo.findEntries(db, caller.clientId, caller.accountUserId, type),
+    repo.findRecentEntries(db, caller.clientId, caller.accountUserId, type, recent),
+    repo.findBalances(db, caller.clientId, caller.accountUserId),
+  ]);
+  const lots = remainingLots(entries.map((e) => ({ ...e, expires_at: e.expires_at === null ? null : new Date(e.expires_at) })));
+  return {
+    balance: balance[type],
+    expiring: lots.filter((l) => l.expiresAt !== null).map((l) => ({ amount: l.remaining, expiresAt: l.expiresAt! })),
+    entries: latest,
+  };
+};
+
+/**
+ * Closes grants past their expiry (the `expire-credit` job): per account, under the ledger lock,
+ * what is left of each (lots.ts) leaves the balance as an `expiry` row naming its grant, never
+ * more than the available balance (credit reserved for a basket stays with it until released).
+ * Answers the number of grants closed.
+ */
+export const expireCredit = async (db: Db, batch = 500): Promise<number> => {
+  let closed = 0;
+  for (const account of await repo.findAccountsWithExpiredGrants(db, batch)) {
+    const caller = { clientId: account.client_id, accountUserId: account.account_user_id };
+    closed += await inTransaction(db, async (trx) => {
+      await repo.lockLedger(trx, caller.accountUserId);
+      const grants = await repo.findExpiredGrants(trx, caller.clientId, caller.accountUserId, account.credit_type);
+      let count = 0;
+      for (const grantId of grants) {
+        const entries = await repo.findEntries(trx, caller.clientId, caller.accountUserId, account.credit_type);
+        const lots = remainingLots(entries.map((e) => ({ ...e, expires_at: e.expires_at === null ? null : new Date(e.expires_at) })));
+        const left = lots.find((l) => l.id === grantId)?.remaining ?? 0;
+        const available = (await repo.findBalances(trx, caller.clientId, caller.accountUserId))[account.credit_type];
+        await post(trx, caller, account.credit_type, 'expiry', -Math.min(left, available), { expiresEntryId: grantId, note: 'Credit expired' });
+        count += 1;
+      }
+      return count;
+    });
+  }
+  return closed;
+};
