@@ -9,6 +9,7 @@ import { buildVenueFooterHtml } from './venue-footer.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedHoldings } from './holdings.ts';
+import { seedDemoBookings } from './bookings.ts';
 
 type Trx = Transaction<Database>;
 type Lookup = (key: string) => number;
@@ -267,6 +268,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
     await seedCheckout(trx, clientId);
     await seedHoldings(trx, clientId);
+    await seedDemoBookings(trx, clientId);
     return { seeded: true };
   });
 };

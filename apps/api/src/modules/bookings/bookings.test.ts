@@ -274,3 +274,17 @@ describe('credit expiry', () => {
     expect((await call('GET', '/api/dashboard/credit', who)).json().data.expiring).toEqual([]);
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo customer future and past bookings, each with an order reference, without touching the demo credit', async () => {
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: { username: 'customer@example.com', password: 'Demo1234!' } });
+    const headers = { authorization: `Bearer ${login.json().data.token as string}` };
+    const future = (await ctx.app.inject({ method: 'GET', url: '/api/my-account/bookings?filter=future', headers })).json().data as BookingDto[];
+    const past = (await ctx.app.inject({ method: 'GET', url: '/api/my-account/bookings?filter=past', headers })).json().data as BookingDto[];
+    expect(future.length).toBe(3);
+    expect(past.length).toBeGreaterThanOrEqual(1);
+    expect([...future, ...past].every((b) => /^BK-DEMO\d{4}$/.test(b.reference ?? ''))).toBe(true);
+    expect(new Set(future.map((b) => b.person.relationship))).toEqual(new Set(['self', 'partner']));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers })).json().data.credit.balance).toBe(5000);
+  });
+});

@@ -116,7 +116,9 @@ describe('the demo timetable (seed)', () => {
       .innerJoin('users as u', 'u.id', 'p.account_user_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('u.email', '=', DEMO_ACCOUNTS.customer.email)
+      .where('p.kind', '<>', 'booking')
       .executeTakeFirstOrThrow();
+    // Holds and offers only: the demo customer's seeded bookings are at other venues (db/seed/bookings.ts).
     expect(Number(claims.n)).toBe(0);
   });
 
