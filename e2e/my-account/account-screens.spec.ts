@@ -18,10 +18,13 @@ test('a visitor opening the dashboard logs in on /login and comes back to it', a
   const dashboard = page.getByTestId('home-dashboard');
   await expect(dashboard.getByRole('heading', { name: 'Welcome back, Alex' })).toBeVisible();
   await expect(dashboard.getByText('Customer reference ANW100001')).toBeVisible();
-  await expect(dashboard.getByText('£0.00')).toBeVisible();
+  // Credit from the ledger (other journeys spend the demo credit, so not an exact amount) and the seeded next bookings.
+  await expect(dashboard.getByTestId('dashboard-credit')).toContainText(/£\d+\.\d{2}/);
+  await expect(dashboard.getByTestId('next-bookings').getByRole('listitem')).toHaveCount(3);
   // The linked family members of the demo customer.
-  await expect(dashboard.getByRole('listitem').filter({ hasText: /Account holder|Partner|Child/ })).toHaveCount(4);
-  await expect(dashboard.getByText('Child')).toHaveCount(2);
+  const people = dashboard.getByRole('heading', { name: 'People on your account' }).locator('..');
+  await expect(people.getByRole('listitem')).toHaveCount(4);
+  await expect(people.getByText('Child')).toHaveCount(2);
   await expect(page).toHaveTitle('Bookings | Dashboard');
 });
 
@@ -39,7 +42,6 @@ test('every account sub-navigation link opens its screen', async ({ page, baseUR
     // The demo customer's holdings (docs/account-holdings.md); payments depend on other journeys' orders.
     ['Memberships', 'Gym & Swim'],
     ['Packages', '10 Swims'],
-    ['Bookings', 'You have no bookings yet.'],
     ['Guest passes', /^2 guest passes: 1 available, 1 used$/],
     ['Payments', null],
   ] as const) {
@@ -48,6 +50,10 @@ test('every account sub-navigation link opens its screen', async ({ page, baseUR
     await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
     if (empty) await expect(page.getByText(empty).first()).toBeVisible();
   }
+  // Bookings lists the demo customer's seeded bookings (db/seed/bookings.ts).
+  await nav.getByRole('link', { name: 'Bookings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
+  await expect(page.getByTestId('booking-card').filter({ hasText: /BK-DEMO\d{4}/ }).first()).toBeVisible();
   await nav.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('home-dashboard')).toBeVisible();
 });

@@ -27,11 +27,10 @@ const SOURCE = import.meta.env.VITE_SOURCE;
 
 // A function, so builds of other sources drop it (and its lazy screens) entirely.
 const accountRoutes = (): RouteObject[] => {
-  const accountList = screen(() => import('../features/my-account/AccountListScreen.tsx'));
   return [
     { path: 'dashboard', ...screen(() => import('../features/my-account/DashboardScreen.tsx')) },
     { path: 'my-details', ...screen(() => import('../features/my-account/MyDetailsScreen.tsx')) },
-    { path: 'bookings', ...accountList },
+    { path: 'bookings', ...screen(() => import('../features/my-account/BookingsScreen.tsx')) },
     { path: 'memberships', ...screen(() => import('../features/my-account/MembershipsScreen.tsx')) },
     { path: 'packages', ...screen(() => import('../features/my-account/PackagesScreen.tsx')) },
     { path: 'guest-passes', ...screen(() => import('../features/my-account/GuestPassesScreen.tsx')) },

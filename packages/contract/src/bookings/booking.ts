@@ -44,6 +44,16 @@ export const ZBooking = z.object({
   /** What cancelling now would do (null when it cannot be cancelled). */
   cancellation: ZCancellationPolicy.nullable(),
   cancelled_at: z.string().nullable(),
+  /** For a cancelled booking: the credit it gave back (with its expiry) or the fee it cost (paid or not). */
+  cancelled_with: z
+    .object({
+      outcome: z.enum(['credit', 'fee', 'none']),
+      amount: z.number().int(),
+      formatted_amount: z.string(),
+      credit_expires_at: z.string().nullable(),
+      fee_paid: z.boolean().nullable(),
+    })
+    .nullable(),
   cancellation_source: z.string().nullable(),
 });
 export type BookingDto = z.infer<typeof ZBooking>;

@@ -118,7 +118,13 @@ describe('DELETE /api/activities/bookings/{id}?source=bookings', () => {
     const body = response.json();
     expect(body.cancellations).toEqual([{ booking_id: bookingId, outcome: 'credit', amount: ADULT, formatted_amount: '£6.50', credit_expires_at: expect.any(String) }]);
     expect(body.message).toBe('Booking cancelled. £6.50 has been added to your account credit.');
-    expect(body.data[0]).toMatchObject({ id: bookingId, status: 'cancelled', cancellable: false, cancellation_source: 'bookings' });
+    expect(body.data[0]).toMatchObject({
+      id: bookingId,
+      status: 'cancelled',
+      cancellable: false,
+      cancellation_source: 'bookings',
+      cancelled_with: { outcome: 'credit', amount: ADULT, formatted_amount: '£6.50', credit_expires_at: body.cancellations[0].credit_expires_at, fee_paid: null },
+    });
     const expires = new Date(body.cancellations[0].credit_expires_at);
     const inAYear = new Date();
     inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
@@ -194,6 +200,7 @@ describe('late cancellation (less than 4 hours ahead)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().cancellations).toEqual([{ booking_id: bookingId, outcome: 'fee', amount: 200, formatted_amount: '£2.00', credit_expires_at: null }]);
     expect(response.json().message).toBe('Booking cancelled. A late-cancellation fee of £2.00 has been recorded.');
+    expect(response.json().data[0].cancelled_with).toMatchObject({ outcome: 'fee', amount: 200, fee_paid: false });
     expect(await refunds(bookingId)).toBe(0);
     expect(await balance(who)).toBe(before);
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);

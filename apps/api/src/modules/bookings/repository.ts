@@ -31,6 +31,10 @@ export type BookingRow = {
   person_relationship: 'self' | 'partner' | 'child' | 'other';
   reference: string | null;
   complete_order_id: string | null;
+  refund_amount: number | null;
+  refund_expires_at: Date | null;
+  fee_amount: number | null;
+  fee_status: 'unpaid' | 'paid' | null;
 };
 
 const SELECT_BOOKING = sql`
@@ -42,7 +46,8 @@ const SELECT_BOOKING = sql`
          a.id AS activity_id, a.name AS activity_name, v.id AS venue_id, v.slug AS venue_slug, v.name AS venue_name,
          l.id AS location_id, l.name AS location_name,
          m.id AS person_id, m.first_name AS person_first_name, m.last_name AS person_last_name, m.relationship AS person_relationship,
-         ord.reference, ord.uuid::text AS complete_order_id
+         ord.reference, ord.uuid::text AS complete_order_id,
+         ce.amount AS refund_amount, ce.expires_at AS refund_expires_at, f.amount_pence AS fee_amount, f.status AS fee_status
     FROM bookings b
     JOIN occurrences o ON o.id = b.occurrence_id
     JOIN activities a ON a.id = o.activity_id
@@ -50,7 +55,9 @@ const SELECT_BOOKING = sql`
     JOIN membership_users m ON m.id = b.membership_user_id
     LEFT JOIN locations l ON l.id = o.location_id
     LEFT JOIN order_lines ol ON ol.booking_id = b.id
-    LEFT JOIN orders ord ON ord.id = ol.order_id`;
+    LEFT JOIN orders ord ON ord.id = ol.order_id
+    LEFT JOIN credit_entries ce ON ce.booking_id = b.id AND ce.kind = 'refund'
+    LEFT JOIN late_cancellation_fees f ON f.booking_id = b.id`;
 
 /**
  * A page of the account's bookings (every family member's). future: confirmed and not started,

@@ -35,6 +35,20 @@ const policyOf = (row: repo.BookingRow, symbol: string, now: Date): Cancellation
   };
 };
 
+const cancelledWith = (row: repo.BookingRow, symbol: string): NonNullable<BookingDto['cancelled_with']> => {
+  if (row.fee_amount !== null) {
+    return { outcome: 'fee', amount: row.fee_amount, formatted_amount: money(row.fee_amount, symbol), credit_expires_at: null, fee_paid: row.fee_status === 'paid' };
+  }
+  const amount = row.refund_amount ?? 0;
+  return {
+    outcome: row.refund_amount === null ? 'none' : 'credit',
+    amount,
+    formatted_amount: money(amount, symbol),
+    credit_expires_at: row.refund_expires_at === null ? null : iso(row.refund_expires_at),
+    fee_paid: null,
+  };
+};
+
 const toDto = (row: repo.BookingRow, symbol: string, now: Date): BookingDto => {
   const cancellation = policyOf(row, symbol, now);
   return {
@@ -59,6 +73,7 @@ const toDto = (row: repo.BookingRow, symbol: string, now: Date): BookingDto => {
     cancellable: cancellation !== null,
     cancellation,
     cancelled_at: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    cancelled_with: row.status === 'confirmed' ? null : cancelledWith(row, symbol),
     cancellation_source: row.cancellation_source,
   };
 };

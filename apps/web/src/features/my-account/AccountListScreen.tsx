@@ -3,11 +3,11 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { AccountPage } from './AccountPage.tsx';
 
-/** The account sections whose records (spec §1) no account holds yet; the router lists the same paths. */
-type Section = 'memberships' | 'packages' | 'bookings' | 'guest-passes' | 'payments';
+/** The account sections whose records (spec §1) no account holds yet; the router lists the same paths (bookings: BookingsScreen). */
+type Section = 'memberships' | 'packages' | 'guest-passes' | 'payments';
 
 /**
- * Memberships, packages, bookings, guest passes and payments: the account's records of each
+ * Memberships, packages, guest passes and payments: the account's records of each
  * kind. No such records exist for any account until buying them lands, so each says so and
  * offers the way to get one.
  */

@@ -1,19 +1,25 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
-import { toMoney } from '@app/contract/rules/money';
 import { AccountPage } from './AccountPage.tsx';
+import { CreditCard } from './components/CreditCard.tsx';
+import { DashboardWarnings } from './components/DashboardWarnings.tsx';
 import { MembershipSummary } from './components/MembershipSummary.tsx';
+import { NextBookings } from './components/NextBookings.tsx';
 
 const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';
 
-/** Account dashboard (spec test id `home-dashboard`): who is on the account and where to go next. */
+/**
+ * Account dashboard (spec test id `home-dashboard`): warnings first (an unpaid fee, documents),
+ * then who is on the account, the next bookings, the credit, the membership and the people.
+ */
 const DashboardScreen = () => {
   const { t } = useTranslation('my-account');
   return (
     <AccountPage title={t('dashboard.title')} testId="home-dashboard">
       {(user) => (
         <div className="grid gap-5 md:grid-cols-3">
+          <DashboardWarnings user={user} />
           <div className={`${card} md:col-span-2`}>
             <h2 className="text-xl font-semibold text-neutral-900">{t('dashboard.welcome', { name: user.firstName })}</h2>
             <p className="mt-1 text-sm text-neutral-700">{t('dashboard.reference', { reference: user.reference })}</p>
@@ -26,10 +32,8 @@ const DashboardScreen = () => {
               </Link>
             </div>
           </div>
-          <div className={card}>
-            <h2 className="text-sm font-semibold tracking-wide text-neutral-700 uppercase">{t('dashboard.credit')}</h2>
-            <p className="mt-2 text-3xl font-bold text-neutral-900">{toMoney(user.credit.balance).formatted}</p>
-          </div>
+          <CreditCard balance={user.credit.balance} />
+          <NextBookings />
           <MembershipSummary />
           <div className={`${card} md:col-span-3`}>
             <h2 className="text-lg font-semibold text-neutral-900">{t('dashboard.people')}</h2>
