@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
@@ -42,7 +42,7 @@ const BookingList = ({ filter, onCancel }: { filter: Tab; onCancel: (booking: Bo
       <ul className="grid gap-3" aria-label={t(`bookings.tab.${filter}`)}>
         {bookings.map((booking) => (
           <li key={booking.id}>
-            <BookingCard booking={booking} onCancel={onCancel} />
+            <BookingCard booking={booking} onCancel={onCancel} headingLevel={2} />
           </li>
         ))}
       </ul>
@@ -66,6 +66,14 @@ const BookingsScreen = () => {
   const cancel = useCancelBooking();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ future: null, past: null });
   const panelRef = useRef<HTMLDivElement>(null);
+  const [focusList, setFocusList] = useState(false);
+  // After a cancellation the booking has left the list, so the dialog cannot give focus back to
+  // its Cancel button: the list takes it, once the dialog has closed (its effect runs first).
+  useEffect(() => {
+    if (!focusList || toCancel !== null) return;
+    setFocusList(false);
+    if (panelRef.current) focusElement(panelRef.current);
+  }, [focusList, toCancel]);
 
   const choose = (next: Tab) => {
     setTab(next);
@@ -100,8 +108,7 @@ const BookingsScreen = () => {
                 ? t('bookings.cancelledFee', { amount: outcome.formattedAmount })
                 : t('bookings.cancelledDone'),
         });
-        // The cancelled booking leaves the Future list: focus the list itself rather than losing it.
-        if (panelRef.current) focusElement(panelRef.current);
+        setFocusList(true);
       },
     });
   };
