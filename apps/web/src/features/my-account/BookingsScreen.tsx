@@ -66,14 +66,14 @@ const BookingsScreen = () => {
   const cancel = useCancelBooking();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ future: null, past: null });
   const panelRef = useRef<HTMLDivElement>(null);
-  const [focusList, setFocusList] = useState(false);
+  const focusList = useRef(false);
   // After a cancellation the booking has left the list, so the dialog cannot give focus back to
   // its Cancel button: the list takes it, once the dialog has closed (its effect runs first).
   useEffect(() => {
-    if (!focusList || toCancel !== null) return;
-    setFocusList(false);
+    if (!focusList.current || toCancel !== null) return;
+    focusList.current = false;
     if (panelRef.current) focusElement(panelRef.current);
-  }, [focusList, toCancel]);
+  }, [toCancel]);
 
   const choose = (next: Tab) => {
     setTab(next);
@@ -98,6 +98,7 @@ const BookingsScreen = () => {
     cancel.mutate(toCancel.id, {
       onSuccess: (booking) => {
         const outcome = booking.cancelledWith;
+        focusList.current = true;
         setToCancel(null);
         showToast({
           type: 'success',
@@ -108,7 +109,6 @@ const BookingsScreen = () => {
                 ? t('bookings.cancelledFee', { amount: outcome.formattedAmount })
                 : t('bookings.cancelledDone'),
         });
-        setFocusList(true);
       },
     });
   };
