@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
 import { acceptTerms, fillCard } from '../checkout/support.ts';
+import { logInWithCookie } from '../support/login.ts';
 
 /**
  * Issue 11 (account bookings): a customer books and pays, finds the booking in Bookings, cancels
@@ -20,6 +21,8 @@ const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').f
 
 type Entry = Awaited<ReturnType<typeof dayEntries>>[number] & { name: string; price?: { raw?: number } };
 
+const PASSWORD = 'a slow river in autumn';
+
 const signUp = async (request: APIRequestContext) => {
   const client = (await (await request.get('/api/client')).json()) as { data: { id: number } };
   const venues = (await (await request.get('/api/activities/venues')).json()) as { data: { id: number; slug: string }[] };
@@ -37,12 +40,12 @@ const signUp = async (request: APIRequestContext) => {
       town: 'Bury',
       postcode: 'BL9 0EY',
       home_venue_id: venues.data.find((v) => v.slug === 'bury-leisure-centre')!.id,
-      password: 'a slow river in autumn',
+      password: PASSWORD,
       marketing_consent: false,
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  return { token: ((await response.json()) as { token: string }).token, who: { email, password: PASSWORD } };
 };
 
 /** Two yoga classes (tomorrow onwards, so more than 4 hours away) with places, the second no dearer than the first. */
@@ -57,12 +60,6 @@ const twoClasses = async (request: APIRequestContext, token: string) => {
   throw new Error('Two bookable yoga classes of one name were not found');
 };
 
-const setCookie = async (page: Page, siteUrl: string, token: string) => {
-  const url = new URL(siteUrl);
-  const source = url.hostname.startsWith('my-account.') ? 'my_account' : 'bookings';
-  await page.context().addCookies([{ name: `auth_token_${source}`, value: token, url: url.origin }]);
-};
-
 const shoot = async (page: Page, name: string) => {
   for (const width of AXE_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -72,12 +69,12 @@ const shoot = async (page: Page, name: string) => {
 };
 
 test('book, find it in Bookings, cancel at least 4 hours ahead for credit, see it on the dashboard and spend it at checkout', async ({ page, request, baseURL }) => {
-  const token = await signUp(request);
+  const { token, who } = await signUp(request);
   const [first, second] = await twoClasses(request, token);
 
   // Book and pay by card.
   await holdViaApi(request, token, first);
-  await setCookie(page, baseURL!, token);
+  await logInWithCookie(page.context(), request, baseURL!, who);
   await page.goto('/basket/checkout');
   await fillCard(page, '4242 4242 4242 4242');
   await acceptTerms(page);
@@ -86,7 +83,7 @@ test('book, find it in Bookings, cancel at least 4 hours ahead for credit, see i
   const reference = (await page.getByTestId('order-reference').textContent())!.trim();
 
   // The booking in Bookings (account site), with venue, activity, date, time, person and reference.
-  await setCookie(page, accountSite(baseURL!, '/'), token);
+  await logInWithCookie(page.context(), request, accountSite(baseURL!, '/'), who);
   await page.goto(accountSite(baseURL!, '/bookings'));
   await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Future' })).toHaveAttribute('aria-selected', 'true');
