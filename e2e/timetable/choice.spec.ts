@@ -80,7 +80,9 @@ test('books a class for a child: the actions are the child’s, and the basket s
   await shoot(page, info, 'basket-for-olivia');
 });
 
-test('books a Junior swim ticket: Book asks the ticket type and the basket shows the Junior price', async ({ page, request, baseURL }, info) => {
+// For Olivia: the demo customer's own Gym & Swim membership covers swims at Bury (they would
+// cost nothing), and a child's booking starts on the Junior ticket.
+test('books a Junior swim ticket for a child: Book asks the ticket type and the basket shows the Junior price', async ({ page, request, baseURL }, info) => {
   // Axe at two widths with the controls open, on a loaded machine.
   test.slow();
   await logInWithCookie(page.context(), request, baseURL!);
@@ -92,6 +94,7 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
   // One fast-ticket entry per start time: the time names the item once it no longer says Book.
   const item = page.getByTestId('timetable-item').filter({ has: page.getByTestId('timetable-time').getByText(time, { exact: true }) });
   await expect(page.getByLabel('Booking for')).toBeVisible();
+  await page.getByLabel('Booking for').selectOption({ label: 'Olivia Morgan' });
   await expectNoAxeViolationsAtWidths(page);
   await shoot(page, info, 'booking-for');
 
@@ -99,8 +102,8 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
   await book.click();
   const dialog = page.getByRole('dialog', { name: 'Choose a ticket' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('radio', { name: /^Adult/ })).toBeChecked();
-  await expect(dialog.getByRole('radio', { name: /^Adult/ })).toBeFocused();
+  await expect(dialog.getByRole('radio', { name: /^Junior/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Junior/ })).toBeFocused();
   await expect(dialog.getByRole('group', { name: 'Ticket type' })).toContainText(/Adult\s*£5\.20\s*Junior\s*£3\.10\s*Concession\s*£3\.60/);
   await expectNoAxeViolationsAtWidths(page);
   await shoot(page, info, 'ticket-dialog');
@@ -111,7 +114,10 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
   await expect(book).toBeFocused();
   await book.click();
   await expect(dialog).toBeVisible();
+  // Arrow keys move the choice; back to Junior.
   await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('radio', { name: /^Concession/ })).toBeChecked();
+  await page.keyboard.press('ArrowUp');
   await expect(dialog.getByRole('radio', { name: /^Junior/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Add to basket' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Successfully added item to the basket.' })).toBeVisible();
@@ -119,7 +125,7 @@ test('books a Junior swim ticket: Book asks the ticket type and the basket shows
 
   await page.goto('/basket');
   await expect(page.getByTestId('basket-item').first()).toBeVisible({ timeout: 20_000 });
-  const basketItem = page.getByTestId('basket-item').filter({ hasText: time });
+  const basketItem = page.getByRole('region', { name: 'For Olivia Morgan' }).getByTestId('basket-item').filter({ hasText: time });
   await expect(basketItem).toHaveCount(1);
   await expect(basketItem).toContainText('Junior');
   await expect(basketItem).toContainText('£3.10');

@@ -19,8 +19,10 @@ const named = async <Row>(db: Db, name: string, text: string, values: readonly u
 export const findMembershipUsers = (db: Db, clientId: number, accountUserId: number) =>
   named<MembershipUser>(
     db,
-    'cart_membership_users',
-    'SELECT id, first_name, last_name, relationship FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id',
+    'cart_membership_users_members',
+    `SELECT id, first_name, last_name, relationship,
+            EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = membership_users.id AND ms.status = 'active') AS is_member
+       FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id`,
     [clientId, accountUserId],
   );
 
@@ -63,10 +65,19 @@ export const findOccurrence = (db: Db, clientId: number, ref: { id: number } | {
     ? occurrenceForCart(db, clientId).where('o.id', '=', ref.id).executeTakeFirst()
     : occurrenceForCart(db, clientId).where('o.uuid', '=', ref.uuid).executeTakeFirst();
 
-export type MembershipUser = { id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other' };
+export type MembershipUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  relationship: 'self' | 'partner' | 'child' | 'other';
+  /** Holds an active membership: pays member prices (docs/account-holdings.md "Member prices"). */
+  is_member: boolean;
+};
+
+export type PricingOption = { id: number; name: string; price_pence: number; member_price_pence: number };
 
 export type AddContext = OccurrenceForCart & {
-  option: { id: number; name: string; price_pence: number } | null;
+  option: PricingOption | null;
   /** Places not taken by live claims (unexpired holds and offers, bookings), read without a lock. */
   free: number;
   /** The account's people with a live claim on it. */
@@ -94,6 +105,7 @@ export const findAddContext = async (
       option_id: number | null;
       option_name: string | null;
       option_price: number | null;
+      option_member_price: number | null;
       free: number;
       claimed_by: number[];
       people: MembershipUser[];
@@ -101,16 +113,17 @@ export const findAddContext = async (
     }
   >(
     db,
-    'id' in ref ? 'cart_add_context_by_id' : 'cart_add_context_by_uuid',
+    'id' in ref ? 'cart_add_context_member_by_id' : 'cart_add_context_member_by_uuid',
     `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
-            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price,
+            po.id AS option_id, po.name AS option_name, po.price_pence AS option_price, po.member_price_pence AS option_member_price,
             o.capacity - (SELECT count(*)::int FROM place_claims pc
                            WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS free,
             ARRAY(SELECT pc.membership_user_id FROM place_claims pc
                    WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.account_user_id = $4
                      AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS claimed_by,
             coalesce((SELECT json_agg(json_build_object('id', m.id, 'first_name', m.first_name, 'last_name', m.last_name,
-                                                        'relationship', m.relationship) ORDER BY m.id)
+                                                        'relationship', m.relationship,
+                                                        'is_member', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active')) ORDER BY m.id)
                         FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people,
             -- The booking window as the timetable computes it (modules/timetable/window.ts): the
             -- sub-activity's widest window W at the venue; the last open date is venue-local
@@ -126,7 +139,7 @@ export const findAddContext = async (
           WHERE w.category_id = o.category_id AND w.venue_id = o.venue_id
        ) win
        LEFT JOIN LATERAL (
-         SELECT p.id, p.name, p.price_pence FROM pricing_options p
+         SELECT p.id, p.name, p.price_pence, p.member_price_pence FROM pricing_options p
           WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND ($3::integer IS NULL OR p.id = $3::integer)
           ORDER BY p.sort_order, p.id LIMIT 1
        ) po ON true
@@ -135,8 +148,8 @@ export const findAddContext = async (
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { option_id, option_name, option_price, ...rest } = row;
-  return { ...rest, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price! } };
+  const { option_id, option_name, option_price, option_member_price, ...rest } = row;
+  return { ...rest, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price!, member_price_pence: option_member_price ?? option_price! } };
 };
 
 /**
@@ -161,7 +174,7 @@ export const findAlternativeOccurrences = (db: Db, clientId: number, occurrence:
 export const findPricingOption = (db: Db, clientId: number, activityId: number, id: number | undefined) => {
   let query = db
     .selectFrom('pricing_options')
-    .select(['id', 'name', 'price_pence'])
+    .select(['id', 'name', 'price_pence', 'member_price_pence'])
     .where('client_id', '=', clientId)
     .where('activity_id', '=', activityId);
   if (id !== undefined) query = query.where('id', '=', id);

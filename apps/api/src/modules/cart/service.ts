@@ -7,7 +7,7 @@ import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 import { creditSummary } from '../credits/service.ts';
-import { coverFor } from '../holdings/service.ts';
+import { coverFor, isMember } from '../holdings/service.ts';
 import { assertNoUnpaidFees } from '../bookings/service.ts';
 
 export const CART_SOURCE = 'activity-booking';
@@ -211,6 +211,14 @@ const occurrenceRef = (id: number | string): { id: number } | { uuid: string } |
 const TICKET_NOT_AVAILABLE = 'The selected ticket type is not available for this session.';
 export const NOT_OPEN_YET_MESSAGE = 'This session is not open for booking yet.';
 
+/**
+ * What a person pays for a ticket type: the member price while they hold an active membership
+ * (never more than the full price), else the full price. A membership that covers the activity
+ * makes it free instead (applyCover below).
+ */
+const priceFor = (person: { is_member: boolean }, option: repo.PricingOption) =>
+  person.is_member ? Math.min(option.member_price_pence, option.price_pence) : option.price_pence;
+
 type WantedItem = {
   occurrence: repo.OccurrenceForCart;
   person: Person;
@@ -324,7 +332,9 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
     const live = occurrence.cancelled_at === null && new Date(occurrence.starts_at).getTime() > Date.now();
     const systemAllocates = occurrence.kind === 'resource' && occurrence.allocation_strategy !== 'customer';
     if (live && free <= 0 && !claimed_by.includes(person.id) && !systemAllocates) fullAlready = true;
-    return { occurrence, person, option, applyBenefit: (item as { apply_benefit?: boolean }).apply_benefit !== false };
+    // apply_benefit: false declines the membership's benefits: no cover and no member price.
+    const applyBenefit = (item as { apply_benefit?: boolean }).apply_benefit !== false;
+    return { occurrence, person, option: { id: option.id, name: option.name, price_pence: applyBenefit ? priceFor(person, option) : option.price_pence }, applyBenefit };
   });
   if (fullAlready) throw cartFull();
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
@@ -450,10 +460,11 @@ export const updateItem = async (
         });
       }
       const covered = item!.covered_by !== null;
-      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: covered && !forWhom ? 0 : option.price_pence });
+      const payer = forWhom ?? pick(item!.purchased_for_user_id);
+      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: covered && !forWhom ? 0 : priceFor(payer, option) });
       if (forWhom) {
-        // Another person: their own cover (or none) decides the price.
-        const pricePence = option?.price_pence ?? (await repo.findPricingOption(trx, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!.price_pence;
+        // Another person: their own cover (or none) and membership decide the price.
+        const pricePence = priceFor(forWhom, option ?? (await repo.findPricingOption(trx, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!);
         await repo.updateCartItem(trx, item!.id, { ...NO_COVER, price_pence: pricePence });
         if (covered) await applyCover(trx, caller, { itemId: item!.id, personId: forWhom.id, occurrenceId: occurrence.id }, true);
       }
@@ -474,12 +485,14 @@ export const updateItem = async (
  * it is added again). An item without that cover answers the cart unchanged; another's is 404.
  */
 export const removeAppliedExtra = async (db: Db, caller: CartCaller, itemId: number, ids: PersonIds, extra: 'benefit' | 'package'): Promise<CartDto> => {
-  const { selected } = await resolvePeople(db, caller, ids);
+  const { selected, pick } = await resolvePeople(db, caller, ids);
   const [item] = await ownItems(db, caller, [itemId]);
   if (item!.covered_by === (extra === 'benefit' ? 'membership' : 'package')) {
     const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item!.occurrence_id }))!;
     const option = (await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!;
-    await repo.updateCartItem(db, item!.id, { ...NO_COVER, price_pence: option.price_pence });
+    // Without the benefit a member still pays the member price; without the package, their own price.
+    const payer = extra === 'benefit' ? { is_member: false } : pick(item!.purchased_for_user_id);
+    await repo.updateCartItem(db, item!.id, { ...NO_COVER, price_pence: priceFor(payer, option) });
     await repo.touchCart(db, item!.cart_id);
   }
   return cartView(db, caller, selected.id);
@@ -514,7 +527,7 @@ export const offerPlace = async (
     pricingOptionId: option.id,
     purchasedForUserId: offer.membershipUserId,
     claimId: result.claim_id!,
-    pricePence: option.price_pence,
+    pricePence: priceFor({ is_member: await isMember(trx, offer.clientId, offer.membershipUserId) }, option),
     origin: 'waitlist_offer',
   });
   // The person's membership or package covers an offered place as it would a place they add.

@@ -599,8 +599,9 @@ export const reconcilePayments = async (db: Db, deps: CheckoutDeps & { minutes: 
  * Member and non-member prices of an activity's ticket types side by side. `activity` is the
  * activity's id; `occurrence_id` (id or uuid) may name it instead. `reference` is the customer the
  * price is for: it must be the caller's own reference (a discount is per customer), else 400.
- * Nobody holds a membership yet (memberships arrive with the accounts work), so `your_price` is
- * the non-member price and `discount` null.
+ * `is_member` when the caller holds an active membership: `your_price` is then the member price
+ * (what the basket charges them, docs/account-holdings.md "Member prices") and `discount` their
+ * plan with the percentage saved on the first ticket type; otherwise the full price and null.
  */
 export const ticketPrices = async (
   db: Db,
@@ -625,10 +626,14 @@ export const ticketPrices = async (
   }
   const symbol = (await repo.findClientName(db, caller.clientId)).currency_symbol;
   const m = (pence: number) => ({ raw: pence, formatted: money(pence, symbol) });
+  const plan = await holdings.accountHolderPlan(db, caller.clientId, caller.accountUserId);
+  const yours = (o: { price_pence: number; member_price_pence: number }) => (plan !== undefined ? Math.min(o.member_price_pence, o.price_pence) : o.price_pence);
+  const [first] = options;
+  const percent = plan !== undefined && first!.price_pence > 0 ? Math.round(((first!.price_pence - yours(first!)) * 100) / first!.price_pence) : 0;
   return {
     customer_id: customerId,
-    is_member: false,
-    discount: null,
-    tickets: options.map((o) => ({ pricing_option_id: o.id, name: o.name, non_member: m(o.price_pence), member: m(o.member_price_pence), your_price: m(o.price_pence) })),
+    is_member: plan !== undefined,
+    discount: plan !== undefined && percent > 0 ? { name: plan, percent } : null,
+    tickets: options.map((o) => ({ pricing_option_id: o.id, name: o.name, non_member: m(o.price_pence), member: m(o.member_price_pence), your_price: m(yours(o)) })),
   };
 };

@@ -221,6 +221,47 @@ describe('a basket item covered by a membership', () => {
   });
 });
 
+describe('member prices (docs/account-holdings.md "Member prices")', () => {
+  let slot = 0;
+  /** A court hour of its own (a court's hours never overlap), added for `who`. */
+  const addCourt = async (who: TestCustomer, applyBenefit?: boolean) => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'court', court: 0, startsInMinutes: 3 * 24 * 60 + ++slot * 60 });
+    const response = await call('POST', '/api/activities/cart/add', who, {
+      items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: null, pricing_option_id: fx.courtOptionId, ...(applyBenefit === undefined ? {} : { apply_benefit: applyBenefit }) }],
+      selected_user_id: null,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json().data as CartDto).items.find((i) => i.cartable_id === occurrence.id)!;
+  };
+
+  it('charges a member the member price for what their plan does not cover, a visitor to the plan the full price', async () => {
+    const member = fresh();
+    await giveMembership(member); // covers classes, not courts
+    expect(await addCourt(member)).toMatchObject({ price: { raw: 960, benefit_applied: false }, covered_by: null });
+    expect(await addCourt(fresh())).toMatchObject({ price: { raw: 1200 } });
+    // Declining the membership's benefits declines its prices too.
+    expect(await addCourt(member, false)).toMatchObject({ price: { raw: 1200 } });
+  });
+
+  it('a frozen membership pays the full price', async () => {
+    const who = fresh();
+    await giveMembership(who, 'frozen');
+    expect(await addCourt(who)).toMatchObject({ price: { raw: 1200 } });
+  });
+
+  it('the price call says a member is one: your price is the member price, with the plan as the discount', async () => {
+    const member = fresh();
+    await giveMembership(member);
+    const url = `/api/price/bury-leisure-centre/ticket/${fx.courtActivityId}`;
+    const theirs = (await call('POST', url, member, {})).json().data;
+    expect(theirs).toMatchObject({ is_member: true, discount: { name: 'Classes Plus', percent: 20 } });
+    expect(theirs.tickets[0]).toMatchObject({ non_member: { raw: 1200 }, member: { raw: 960 }, your_price: { raw: 960 } });
+    const other = (await call('POST', url, fresh(), {})).json().data;
+    expect(other).toMatchObject({ is_member: false, discount: null });
+    expect(other.tickets[0]).toMatchObject({ your_price: { raw: 1200 } });
+  });
+});
+
 describe('a basket item using a package visit', () => {
   it('is free, shows the visit as pending, and spends it at completion', async () => {
     const who = fresh();

@@ -126,6 +126,32 @@ export const findCoverNames = async (db: Db, membershipIds: readonly number[], h
   return { memberships: new Map(memberships.map((m) => [m.id, m.name])), packages: new Map(packages.map((p) => [p.id, p.name])) };
 };
 
+/** Whether a person holds an active membership (they pay member prices). */
+export const findIsMember = async (db: Db, clientId: number, membershipUserId: number) =>
+  (await db
+    .selectFrom('memberships')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('membership_user_id', '=', membershipUserId)
+    .where('status', '=', 'active')
+    .executeTakeFirst()) !== undefined;
+
+/** The plan name of the account holder's own ('self') active membership, if they hold one. */
+export const findAccountHolderPlan = async (db: Db, clientId: number, accountUserId: number) =>
+  (
+    await db
+      .selectFrom('membership_users as u')
+      .innerJoin('memberships as m', 'm.membership_user_id', 'u.id')
+      .innerJoin('membership_plans as p', 'p.id', 'm.plan_id')
+      .select('p.name')
+      .where('u.client_id', '=', clientId)
+      .where('u.account_user_id', '=', accountUserId)
+      .where('u.relationship', '=', 'self')
+      .where('m.status', '=', 'active')
+      .orderBy('m.id')
+      .executeTakeFirst()
+  )?.name;
+
 /** Memberships among `ids` that are still active (completion checks the cover still holds). */
 export const findActiveMembershipIds = async (db: Db, ids: readonly number[]) =>
   ids.length ? (await db.selectFrom('memberships').select('id').where('id', 'in', [...ids]).where('status', '=', 'active').execute()).map((r) => r.id) : [];

@@ -88,6 +88,12 @@ export const packageLineDescription = (name: string) => `Package visit: ${name}`
 export const coverFor = (db: Db, clientId: number, membershipUserId: number, occurrenceId: number, exceptItemId: number | null = null) =>
   repo.findCover(db, clientId, membershipUserId, occurrenceId, exceptItemId);
 
+/** Whether a person holds an active membership: they pay member prices (docs/account-holdings.md "Member prices"). */
+export const isMember = (db: Db, clientId: number, membershipUserId: number) => repo.findIsMember(db, clientId, membershipUserId);
+
+/** The plan of the account holder's own active membership, if any (the pricing page's `is_member`). */
+export const accountHolderPlan = (db: Db, clientId: number, accountUserId: number) => repo.findAccountHolderPlan(db, clientId, accountUserId);
+
 /** The names the basket shows for the memberships and packages covering its items. */
 export const coverNames = (db: Db, membershipIds: readonly number[], holdingIds: readonly number[]) => repo.findCoverNames(db, membershipIds, holdingIds);
 
