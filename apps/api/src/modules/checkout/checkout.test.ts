@@ -155,8 +155,8 @@ describe('card payment, frictionless', () => {
       bookings: [{ name: 'Spin Express', person: { id: who.selfId }, venue: { slug: 'bury-leisure-centre' }, status: 'booked' }],
       payments: [{ tender_type: 'card', amount: cart.total, card: { brand: 'visa', last_four: '4242' } }],
     });
-    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}`, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}`, bob)).statusCode).toBe(403);
+    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, bob)).statusCode).toBe(403);
 
     const ics = await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, who);
     expect(ics.statusCode).toBe(200);

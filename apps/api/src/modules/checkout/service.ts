@@ -17,7 +17,7 @@ import { toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import type { RecordedTender } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, badRequest, notFound, unprocessable, type FieldErrors } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unprocessable, type FieldErrors } from '../../lib/errors.ts';
 import * as cart from '../cart/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
@@ -468,7 +468,9 @@ export const previousAttendees = async (db: Db, caller: Caller, restrictionId: n
 
 export const orderView = async (db: Db, caller: Caller, completeOrderId: string): Promise<OrderDto> => {
   const order = await repo.findOrder(db, caller.clientId, { uuid: completeOrderId });
-  if (!order || order.account_user_id !== caller.accountUserId) throw notFound('order_not_found');
+  if (!order) throw notFound('order_not_found');
+  // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
+  if (order.account_user_id !== caller.accountUserId) throw forbidden();
   const [bookings, payments, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findOrderPayments(db, order.id), repo.findClientName(db, caller.clientId)]);
   const symbol = client.currency_symbol;
   return {
@@ -521,7 +523,9 @@ const calendarOf = (clientName: string, reference: string, bookings: readonly re
 
 export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: string) => {
   const order = await repo.findOrder(db, caller.clientId, { uuid: completeOrderId });
-  if (!order || order.account_user_id !== caller.accountUserId) throw notFound('order_not_found');
+  if (!order) throw notFound('order_not_found');
+  // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
+  if (order.account_user_id !== caller.accountUserId) throw forbidden();
   const [bookings, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findClientName(db, caller.clientId)]);
   return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings) };
 };

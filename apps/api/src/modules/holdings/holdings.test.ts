@@ -319,7 +319,7 @@ describe('a basket item using a package visit', () => {
 });
 
 describe('GET /api/dashboard/orders and orders/{id}', () => {
-  it("lists every family member's orders newest first with lines and tenders; another customer's order is 404", async () => {
+  it("lists every family member's orders newest first with lines and tenders; another customer's order is 403, an unknown one 404", async () => {
     const who = fresh();
     const other = fresh();
     await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'Test credit');
@@ -349,7 +349,8 @@ describe('GET /api/dashboard/orders and orders/{id}', () => {
     expect(receipt.statusCode).toBe(200);
     expect(receipt.json().data).toMatchObject({ operator: { name: 'Active North West' }, customer: { email: who.email }, reference: first.json().reference });
     const foreign = await call('GET', `/api/dashboard/orders/${first.json().complete_order_id}`, other);
-    expect(foreign.statusCode).toBe(404);
-    expect((await call('GET', `/api/checkout/orders/${first.json().complete_order_id}`, other)).statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(403);
+    expect((await call('GET', `/api/checkout/orders/${first.json().complete_order_id}`, other)).statusCode).toBe(403);
+    expect((await call('GET', '/api/dashboard/orders/4f0c6a52-2d7e-4f7e-9a51-6b1b0f6d2f10', who)).statusCode).toBe(404);
   });
 });

@@ -226,6 +226,10 @@ export const findOrders = async (db: Db, clientId: number, accountUserId: number
        LIMIT ${where.limit}`.execute(db)
   ).rows;
 
+/** Whether an order with this uuid exists at the client (whoever it belongs to). */
+export const orderExists = async (db: Db, clientId: number, uuid: string) =>
+  (await db.selectFrom('orders').select('id').where('client_id', '=', clientId).where('uuid', '=', uuid).executeTakeFirst()) !== undefined;
+
 export type OrderLineRow = {
   id: number;
   order_id: number;

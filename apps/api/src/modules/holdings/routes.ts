@@ -7,7 +7,7 @@ import { ZListGuestPassesResponse } from '@app/contract/guest-passes/list-guest-
 import { ZAccountOrderParams, ZAccountOrdersQuery, ZListAccountOrdersResponse, ZReceiptResponse } from '@app/contract/orders/account-orders';
 import * as holdings from './service.ts';
 
-const errors = { 401: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse };
+const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse };
 const caller = (request: FastifyRequest): holdings.HoldingsCaller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
 
 /**
@@ -44,7 +44,7 @@ export const holdingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/dashboard/orders/:orderId',
-    { ...guarded, schema: { tags, summary: "One order's receipt (another account's order: 404)", params: ZAccountOrderParams, response: { 200: ZReceiptResponse, ...errors } } },
+    { ...guarded, schema: { tags, summary: "One order's receipt (another account's order: 403, unknown: 404)", params: ZAccountOrderParams, response: { 200: ZReceiptResponse, ...errors } } },
     async (request) => ({ data: await holdings.receipt(app.db, caller(request), request.params.orderId) }),
   );
 };

@@ -5,7 +5,7 @@ import type { PackageHoldingDto } from '@app/contract/packages/list-packages';
 import { toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import type { CoverKind } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -174,10 +174,13 @@ const ordersOf = async (db: Db, caller: HoldingsCaller, where: { uuid?: string; 
 /** Every order of the account (all its people), newest first. */
 export const listOrders = (db: Db, caller: HoldingsCaller, limit = 50) => ordersOf(db, caller, { limit });
 
-/** One order of the account as a receipt; another account's (or an unknown) order is 404. */
+/** One order of the account as a receipt; another account's order is 403, an unknown one 404. */
 export const receipt = async (db: Db, caller: HoldingsCaller, orderId: string): Promise<ReceiptDto> => {
   const [order] = await ordersOf(db, caller, { uuid: orderId, limit: 1 });
-  if (!order) throw notFound('order_not_found');
+  if (!order) {
+    if (await repo.orderExists(db, caller.clientId, orderId)) throw forbidden();
+    throw notFound('order_not_found');
+  }
   const parties = await repo.findReceiptParties(db, caller.clientId, caller.accountUserId);
   return {
     ...order,
