@@ -173,7 +173,7 @@ const logInWithModalForm = async (page: Page, email: string, password: string) =
   await expect(page.getByTestId('my-account-button').first()).toBeVisible();
 };
 
-test('add a child in My details, change and remove a family member', async ({ page, baseURL }) => {
+test('add a child in My details, change and remove a family member, then book a class for the child', async ({ page, request, baseURL }) => {
   const email = newEmail();
   await page.goto('/register');
   await fillSignUp(page, email);
@@ -215,6 +215,24 @@ test('add a child in My details, change and remove a family member', async ({ pa
   await family.getByRole('button', { name: 'Remove Jo Holt' }).click();
   await expect(family.getByText('Jo Holt')).toHaveCount(0);
   await expect(family.getByText('Robyn Holt')).toBeVisible();
+
+  // Back on the bookings site: the timetable books for the child (spec §6 selected user).
+  // A class with places as a visitor sees it (this new customer's basket is their own).
+  const { path: timetable, entry } = await findClass(request, 'BOOK', { minSpaces: 2 });
+  await page.goto(new URL(timetable, baseURL).toString());
+  const bookingFor = page.getByLabel('Booking for');
+  await expect(bookingFor).toBeVisible({ timeout: 20_000 });
+  await bookingFor.selectOption({ label: 'Robyn Holt' });
+  const item = page
+    .getByTestId('timetable-item')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?, ${entry.starts_at.format_24_hour}`) }) });
+  await item.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Successfully added item to the basket.' })).toBeVisible({ timeout: 15_000 });
+  await expect(item).toContainText('In your basket for Robyn Holt');
+  await page.goto(new URL('/basket', baseURL).toString());
+  const forRobyn = page.getByRole('region', { name: 'For Robyn Holt' });
+  await expect(forRobyn.getByTestId('basket-item')).toHaveCount(1, { timeout: 20_000 });
+  await expect(forRobyn.getByTestId('basket-item')).toContainText(entry.starts_at.format_24_hour);
 });
 
 test("'Log out everywhere' in My details ends the sessions of every site", async ({ page, browser, baseURL }) => {
