@@ -149,6 +149,10 @@ export type UsersTable = {
   postcode: string | null;
   marketing_consent: Generated<boolean>;
   onboarding_type: string | null;
+  /** My details (0033). */
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  marketing_sms: Generated<boolean>;
 };
 
 export type MembershipUsersTable = {
@@ -171,6 +175,8 @@ export type SessionsTable = {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Idle expiry (0033): written at most once a minute per session. */
+  last_seen_at: Generated<Timestamp>;
 };
 
 /** One-time tokens (0030): password-reset links and cross-site login links, stored as SHA-256. */

@@ -100,6 +100,13 @@ const ZEnv = z.object({
     .min(1, 'a whole number of minutes from 1 to 1440')
     .max(1440, 'a whole number of minutes from 1 to 1440')
     .default(15),
+  // Sessions end after this long unused, as well as 30 days after login (docs/security.md "Sessions").
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'a whole number of minutes from 5 to 43200' })
+    .int('a whole number of minutes from 5 to 43200')
+    .min(5, 'a whole number of minutes from 5 to 43200')
+    .max(43_200, 'a whole number of minutes from 5 to 43200')
+    .default(120),
   WAITLIST_OFFER_MINUTES: z.coerce
     .number({ error: 'a whole number of minutes from 1 to 10080' })
     .int('a whole number of minutes from 1 to 10080')

@@ -102,6 +102,9 @@ describe('NUL characters in any string input', () => {
         '/api/dashboard/guest-passes',
         '/api/dashboard/orders',
         '/api/dashboard/orders/:orderId',
+        // Session security and My details (issue 11 part 4).
+        '/api/auth/customer/change-password',
+        '/api/dashboard/details',
       ]),
     );
     const failures: string[] = [];

@@ -14,6 +14,7 @@ import * as m0020 from './0020_checkout.ts';
 import * as m0030 from './0030_accounts.ts';
 import * as m0031 from './0031_booking_cancellations.ts';
 import * as m0032 from './0032_holdings.ts';
+import * as m0033 from './0033_session_security.ts';
 import * as m0040 from './0040_waitlist_notify.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0030_accounts': m0030,
   '0031_booking_cancellations': m0031,
   '0032_holdings': m0032,
+  '0033_session_security': m0033,
   '0040_waitlist_notify': m0040,
 };

@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { sessionForToken, type AuthSession } from './service.ts';
+import { clearSessionCookies, hasValidCsrfHeader, sessionCookieToken } from './session-cookie.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyRequest {
-    /** The caller's session from the bearer token, or null for a visitor. */
+    /** The caller's session (bearer header, else the source's session cookie), or null for a visitor. */
     auth: AuthSession | null;
+    /** How `auth` was proven: a bearer header (API clients) or the HttpOnly session cookie (the browser). */
+    authVia: 'bearer' | 'cookie' | null;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyInstance {
@@ -24,17 +27,45 @@ const bearer = (request: FastifyRequest): string | null => {
   return /^[\w-]{20,200}$/.test(token) ? token : null;
 };
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CSRF_MESSAGE = 'This request did not come from our site. Reload the page and try again.';
+const csrfRefused = () => new AppError({ code: 'csrf_refused', status: 403, message: CSRF_MESSAGE });
+
 /**
- * Resolves the bearer token to a session once per request (after the tenant hook).
- * Route groups guard with `preHandler: app.requireUser` / `app.requireStaff`.
+ * Resolves the caller's session once per request (after the tenant and cookie hooks): the
+ * `Authorization: Bearer` header first (API clients, spec §6, the wire notes' scripts), else the
+ * source's HttpOnly session cookie (the browser; docs/security.md "Session cookie and CSRF").
+ * A cookie-authenticated write (not GET/HEAD/OPTIONS) must carry `X-CSRF-Token` matching the
+ * session and must not be a cross-site request, else 403. A cookie whose session has ended
+ * (logged out, idle, 30 days) is cleared on the answer. Route groups guard with
+ * `preHandler: app.requireUser` / `app.requireStaff`.
  */
 export const authPlugin = fp(async (app) => {
+  const idleMinutes = app.config.SESSION_IDLE_MINUTES;
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.decorateRequest('authVia', null);
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.clientId) return;
-    const token = bearer(request);
+    if (request.headers.authorization !== undefined) {
+      const token = bearer(request);
+      if (!token) return;
+      request.auth = await sessionForToken(app.db, request.clientId, token, idleMinutes);
+      if (request.auth) request.authVia = 'bearer';
+      return;
+    }
+    const token = sessionCookieToken(request);
     if (!token) return;
-    request.auth = await sessionForToken(app.db, request.clientId, token);
+    const session = await sessionForToken(app.db, request.clientId, token, idleMinutes);
+    if (!session) {
+      clearSessionCookies(request, reply);
+      return;
+    }
+    if (!SAFE_METHODS.has(request.method)) {
+      if (request.headers['sec-fetch-site'] === 'cross-site' || !hasValidCsrfHeader(request, token)) throw csrfRefused();
+    }
+    request.auth = session;
+    request.authVia = 'cookie';
   });
   // Guarded routes answer with personal data: `no-store` (lib/no-store.ts), also on a 401/403.
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {

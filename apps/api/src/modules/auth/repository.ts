@@ -15,19 +15,46 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
     .values({ client_id: row.clientId, user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt })
     .execute();
 
-export const findActiveSession = (db: Db, clientId: number, tokenHash: string) =>
+/**
+ * The live session of a token hash: not revoked, not past its 30 days, used within the idle
+ * period. `stale` says `last_seen_at` is over a minute old (then `touchSession` writes it), so
+ * the request path reads only, except once a minute per session.
+ */
+export const findActiveSession = (db: Db, clientId: number, tokenHash: string, idleMinutes: number) =>
   db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as userId', 'users.role'])
+    .select(['sessions.id as sessionId', 'users.id as userId', 'users.role', sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale')])
     .where('sessions.client_id', '=', clientId)
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
+    .where(sql<boolean>`sessions.last_seen_at > now() - make_interval(mins => ${idleMinutes})`)
     .executeTakeFirst();
+
+/** Marks the session used now, only if that was not done in the last minute (two racing requests: one write). */
+export const touchSession = async (db: Db, sessionId: number): Promise<void> => {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where(sql<boolean>`last_seen_at < now() - interval '1 minute'`)
+    .execute();
+};
 
 export const revokeSession = (db: Db, sessionId: number) =>
   db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+
+/** The session's token hash replaced by a new one (rotation on a privilege change); answers whether it was live. */
+export const rotateSessionToken = async (db: Db, sessionId: number, tokenHash: string) => {
+  const result = await db
+    .updateTable('sessions')
+    .set({ token_hash: tokenHash, last_seen_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+};
 
 export const findUserProfile = async (db: Db, clientId: number, userId: number) => {
   const user = await db
@@ -246,3 +273,56 @@ export const findPendingResetUser = (db: Db, clientId: number, tokenHash: string
     .where('password_reset_tokens.used_at', 'is', null)
     .where('password_reset_tokens.expires_at', '>', new Date())
     .executeTakeFirst();
+
+/** What My details shows and edits. */
+export const findUserDetails = (db: Db, clientId: number, userId: number) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'reference',
+      'password_hash',
+      'first_name',
+      'last_name',
+      'phone',
+      'address_line1',
+      'address_line2',
+      'town',
+      'postcode',
+      'emergency_contact_name',
+      'emergency_contact_phone',
+      'marketing_consent',
+      'marketing_sms',
+    ])
+    .where('client_id', '=', clientId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export type DetailsChange = Partial<{
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address_line1: string;
+  address_line2: string | null;
+  town: string;
+  postcode: string;
+  emergency_contact_name: string | null;
+  emergency_contact_phone: string | null;
+  marketing_consent: boolean;
+  marketing_sms: boolean;
+}>;
+
+/** Writes the changed details; the name also goes to the account's own ('self') membership user. */
+export const updateUserDetails = async (db: Db, clientId: number, userId: number, change: DetailsChange): Promise<void> => {
+  await db.updateTable('users').set(change).where('client_id', '=', clientId).where('id', '=', userId).execute();
+  const name = { ...(change.first_name === undefined ? {} : { first_name: change.first_name }), ...(change.last_name === undefined ? {} : { last_name: change.last_name }) };
+  if (Object.keys(name).length > 0)
+    await db
+      .updateTable('membership_users')
+      .set(name)
+      .where('client_id', '=', clientId)
+      .where('account_user_id', '=', userId)
+      .where('relationship', '=', 'self')
+      .execute();
+};

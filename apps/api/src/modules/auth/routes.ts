@@ -11,10 +11,17 @@ import {
   ZResetPasswordResponse,
 } from '@app/contract/auth/forgotten-password';
 import { ZCreateLoginTokenResponse, ZExchangeLoginTokenRequest, ZExchangeLoginTokenResponse } from '@app/contract/auth/login-token';
+import {
+  ZChangePasswordRequest,
+  ZChangePasswordResponse,
+  ZMyDetailsResponse,
+  ZUpdateMyDetailsRequest,
+} from '@app/contract/auth/my-details';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as service from './service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
 import { HashPoolBusyError } from '../../lib/hash-pool.ts';
+import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // body is parsed (modules/auth/login-throttle.ts, docs/security.md).
     async (request, reply) => {
       try {
-        const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip);
+        const replaces = request.authVia === 'cookie' ? request.auth!.sessionId : null;
+        const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip, replaces);
+        // The browser's session is the HttpOnly cookie; API clients send the token back as a bearer header.
+        setSessionCookies(request, reply, token);
         // `data.token` is the spec's; `status` and top-level `token` are what the live product's clients read.
         return { status: 'success' as const, token, data: { token } };
       } catch (error) {
@@ -64,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   };
-  const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
+  const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
 
   app.post(
     '/api/auth/customer/register',
@@ -82,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await withRetryAfter(reply, () =>
         service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), mail),
       );
+      if (result.token) setSessionCookies(request, reply, result.token);
       return reply.code(201).send({ status: 'success' as const, token: result.token, data: result });
     },
   );
@@ -111,9 +122,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZResetPasswordResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      data: await withRetryAfter(reply, () => service.resetPassword(app.db, request.clientId, request.body.token, request.body.password, origin(request), mail)),
-    }),
+    async (request, reply) => {
+      const data = await withRetryAfter(reply, () => service.resetPassword(app.db, request.clientId, request.body.token, request.body.password, origin(request), mail));
+      // Every session of the account has ended: this browser's cookie (if any) goes too.
+      clearSessionCookies(request, reply);
+      return { data };
+    },
   );
 
   app.post(
@@ -135,9 +149,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZExchangeLoginTokenResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token);
-      return { status: 'success' as const, token, data: { token } };
+      setSessionCookies(request, reply, token);
+      return { status: 'success' as const, data: { message: 'Logged in.' } };
     },
   );
 
@@ -147,8 +162,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: 'End every session of the account, on every site and device', response: { 200: ZLogoutResponse, 401: ZErrorResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.logoutEverywhere(app.db, request.clientId, request.auth!.userId, origin(request));
+      clearSessionCookies(request, reply);
       return { data: { message: 'Logged out everywhere.' } };
     },
   );
@@ -159,9 +175,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: 'Revoke the current token', response: { 200: ZLogoutResponse, 401: ZErrorResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       await service.logout(app.db, request.auth!.sessionId);
+      clearSessionCookies(request, reply);
       return { data: { message: 'Logged out.' } };
     },
+  );
+
+  app.post(
+    '/api/auth/customer/change-password',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (the current one asked); other sessions end, this one gets a new token',
+        body: ZChangePasswordRequest,
+        response: { 200: ZChangePasswordResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { token, message } = await withRetryAfter(reply, async () => {
+        try {
+          return await service.changePassword(app.db, request.clientId, request.auth!, request.body, origin(request), mail);
+        } catch (error) {
+          if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        }
+      });
+      if (request.authVia === 'cookie') setSessionCookies(request, reply, token);
+      // A bearer client needs its new token; the browser's stays in the HttpOnly cookie, out of reach of scripts.
+      return { data: { message, token: request.authVia === 'bearer' ? token : null } };
+    },
+  );
+
+  const details = '/api/dashboard/details';
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+
+  app.get(
+    details,
+    { ...guarded, schema: { tags: ['account'], summary: "My details: the customer's name, contact details, emergency contact and marketing preferences", response: { 200: ZMyDetailsResponse, ...errors } } },
+    async (request) => ({ data: await service.myDetails(app.db, request.clientId, request.auth!.userId) }),
+  );
+
+  app.patch(
+    details,
+    {
+      ...guarded,
+      schema: { tags: ['account'], summary: 'Change any of My details (audited)', body: ZUpdateMyDetailsRequest, response: { 200: ZMyDetailsResponse, ...errors } },
+    },
+    async (request) => ({ data: await service.updateMyDetails(app.db, request.clientId, request.auth!.userId, request.body, origin(request)) }),
   );
 };

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AuthUserWire } from '@app/contract/auth/auth-user';
+import type { MyDetails } from '@app/contract/auth/my-details';
 import type { Db } from '../../db/connect.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { AppError, internalError, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, internalError, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as venues from '../venues/service.ts';
 import * as email from '../email/service.ts';
@@ -26,10 +27,15 @@ export type AuthSession = { sessionId: number; userId: number; role: 'customer' 
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The live (not revoked, not expired) session a bearer token stands for, or null. */
-export const sessionForToken = async (db: Db, clientId: number, token: string): Promise<AuthSession | null> => {
-  const session = await repo.findActiveSession(db, clientId, hashToken(token));
-  return session ? { sessionId: session.sessionId, userId: session.userId, role: session.role } : null;
+/**
+ * The live session a token stands for, or null: not revoked, not past its 30 days, and used
+ * within the last `idleMinutes`. Marks it used at most once a minute (docs/security.md "Sessions").
+ */
+export const sessionForToken = async (db: Db, clientId: number, token: string, idleMinutes: number): Promise<AuthSession | null> => {
+  const session = await repo.findActiveSession(db, clientId, hashToken(token), idleMinutes);
+  if (!session) return null;
+  if (session.stale) await repo.touchSession(db, session.sessionId);
+  return { sessionId: session.sessionId, userId: session.userId, role: session.role };
 };
 
 export const logout = async (db: Db, sessionId: number) => {
@@ -43,7 +49,7 @@ const decoyHash = hashPassword('decoy-password-for-timing', { patient: true });
  * `address` is the client's address as Fastify resolves it (`request.ip`: the socket's peer,
  * or the forwarded address only when that peer is a configured proxy, TRUST_PROXY).
  */
-export const login = async (db: Db, clientId: number, username: string, password: string, address: string) => {
+export const login = async (db: Db, clientId: number, username: string, password: string, address: string, replacesSessionId: number | null = null) => {
   const user = await repo.findUserForLogin(db, clientId, username.trim());
   const keys = { account: accountKeyFor(clientId, user?.id, username), address: addressKeyFor(address) };
   await assertLoginAllowed(db, keys);
@@ -55,6 +61,8 @@ export const login = async (db: Db, clientId: number, username: string, password
     throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
   }
   await recordLoginSuccess(db, keys);
+  // A new token every login; the session this browser held before (if any) ends.
+  if (replacesSessionId !== null) await repo.revokeSession(db, replacesSessionId);
   return startSession(db, clientId, user.id);
 };
 
@@ -341,4 +349,100 @@ export const logoutEverywhere = async (db: Db, clientId: number, userId: number,
     await repo.spendUserTokens(trx, 'login_tokens', userId);
     await account.recordAccountChange(trx, { clientId, userId, actorUserId: userId, action: 'logged_out_everywhere', detail: { sessions_ended: ended }, origin });
     return ended;
+  });
+
+export const CURRENT_PASSWORD_WRONG = 'The current password is not correct.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. You have been logged out on every other device.';
+
+/**
+ * Change password (My details): the current password (wrong answers are limited like login
+ * failures, per account and per address), a new one through the password policy; every other
+ * session of the account ends and this one gets a new token (rotation on a privilege change),
+ * an email says so, and the change is audited.
+ */
+export const changePassword = async (
+  db: Db,
+  clientId: number,
+  session: AuthSession,
+  input: { current_password: string; password: string },
+  origin: Origin,
+  mail: MailContext,
+) => {
+  const user = await repo.findUserDetails(db, clientId, session.userId);
+  if (!user) throw notFound('user_not_found');
+  const keys = { account: accountKeyFor(clientId, user.id, user.email), address: addressKeyFor(origin.address ?? 'unknown') };
+  await assertLoginAllowed(db, keys);
+  if (!(await verifyPassword(input.current_password, user.password_hash))) {
+    await recordLoginFailure(db, keys);
+    throw unprocessable('current_password_wrong', CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] });
+  }
+  assertPasswordAllowed(input.password, { email: user.email, firstName: user.first_name, lastName: user.last_name });
+  const passwordHash = await hashPassword(input.password);
+  const token = newToken();
+  await inTransaction(db, async (trx) => {
+    await repo.setPasswordHash(trx, user.id, passwordHash);
+    if (!(await repo.rotateSessionToken(trx, session.sessionId, hashToken(token)))) throw unauthorized();
+    const ended = await repo.revokeUserSessions(trx, user.id, session.sessionId);
+    await repo.spendUserTokens(trx, 'password_reset_tokens', user.id);
+    await repo.spendUserTokens(trx, 'login_tokens', user.id);
+    await account.recordAccountChange(trx, { clientId, userId: user.id, actorUserId: user.id, action: 'password_changed', detail: { sessions_ended: ended }, origin });
+    await email.queueEmail(trx, {
+      clientId,
+      kind: 'password_changed',
+      to: user.email,
+      subject: 'Your password has been changed',
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        'The password of your account has just been changed from My details, and every other device logged in to it has been logged out.',
+        `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
+      ].join('\n'),
+    });
+  });
+  return { token, message: PASSWORD_CHANGED_MESSAGE };
+};
+
+const DETAIL_FIELDS = [
+  'first_name',
+  'last_name',
+  'phone',
+  'address_line1',
+  'address_line2',
+  'town',
+  'postcode',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'marketing_consent',
+  'marketing_sms',
+] as const;
+
+/** What My details shows (GET {dashboard}/details). */
+export const myDetails = async (db: Db, clientId: number, userId: number): Promise<MyDetails> => {
+  const user = await repo.findUserDetails(db, clientId, userId);
+  if (!user) throw notFound('user_not_found');
+  const { id: _id, password_hash: _hash, ...details } = user;
+  return details;
+};
+
+const EMERGENCY_PAIR = 'An emergency contact needs a name and a phone number.';
+
+/**
+ * PATCH {dashboard}/details: the changed fields written (the name on the account's own
+ * membership user too), one audit row naming the fields changed (never their values), and the
+ * details answered. An emergency contact is a name and a phone number, or neither.
+ */
+export const updateMyDetails = async (db: Db, clientId: number, userId: number, change: repo.DetailsChange, origin: Origin): Promise<MyDetails> =>
+  inTransaction(db, async (trx) => {
+    const before = await myDetails(trx, clientId, userId);
+    const after = { ...before, ...change };
+    if ((after.emergency_contact_name === null) !== (after.emergency_contact_phone === null)) {
+      const missing = after.emergency_contact_name === null ? 'emergency_contact_name' : 'emergency_contact_phone';
+      throw unprocessable('validation_failed', 'The given data was invalid.', { [missing]: [EMERGENCY_PAIR] });
+    }
+    const next: repo.DetailsChange = change.postcode === undefined ? change : { ...change, postcode: change.postcode.toUpperCase() };
+    const changed = DETAIL_FIELDS.filter((field) => next[field] !== undefined && next[field] !== before[field]);
+    if (changed.length === 0) return before;
+    await repo.updateUserDetails(trx, clientId, userId, Object.fromEntries(changed.map((field) => [field, next[field]])));
+    await account.recordAccountChange(trx, { clientId, userId, actorUserId: userId, action: 'details_updated', detail: { fields: changed }, origin });
+    return myDetails(trx, clientId, userId);
   });
