@@ -41,7 +41,8 @@ export const ZNewPassword = z
 
 /** A UK-style phone number: digits, spaces, +, -, brackets; 7 to 15 digits. */
 export const ZPhone = requiredText(30)
-  .regex(/^\+?[\d\s()-]+$/, 'Must be a phone number')
+  // `abort`: one message, not the same one twice when both checks fail.
+  .regex(/^\+?[\d\s()-]+$/, { message: 'Must be a phone number', abort: true })
   .refine((value) => {
     const digits = value.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;

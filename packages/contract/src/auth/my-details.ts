@@ -8,7 +8,7 @@ const ZPostcode = requiredText(10).regex(/^[A-Za-z0-9 ]{5,8}$/, 'Must be a postc
 const ZOptionalPhone = optionalText(30).pipe(
   z
     .string()
-    .regex(/^\+?[\d\s()-]+$/, 'Must be a phone number')
+    .regex(/^\+?[\d\s()-]+$/, { message: 'Must be a phone number', abort: true })
     .refine((value) => {
       const digits = value.replace(/\D/g, '').length;
       return digits >= 7 && digits <= 15;

@@ -261,10 +261,12 @@ describe('one login across the sites', () => {
     expect(expires_in).toBe(60);
     const exchanged = await post('/api/auth/token/exchange', { token });
     expect(exchanged.statusCode).toBe(200);
-    const next = exchanged.json<{ token: string; data: { token: string } }>();
-    expect(next.token).toBe(next.data.token);
-    expect(next.token).not.toBe(session);
-    expect((await authUser(next.token)).statusCode).toBe(200);
+    // The new session arrives only as the HttpOnly cookie, never in the body (docs/security.md).
+    expect(exchanged.body).not.toMatch(/"token"/);
+    const next = exchanged.cookies.find((c) => c.name === 'auth_token_bookings')!;
+    expect(next).toMatchObject({ httpOnly: true });
+    expect(next.value).not.toBe(session);
+    expect((await authUser(next.value)).statusCode).toBe(200);
     const again = await post('/api/auth/token/exchange', { token });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: 'invalid_login_token', message: INVALID_LOGIN_LINK });

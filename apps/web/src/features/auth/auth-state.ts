@@ -1,18 +1,22 @@
 import { api } from '../../lib/api/client.ts';
-import { clearAuthToken, getAuthToken } from '../../lib/api/auth-token.ts';
+import { clearSessionMarkers, hasSession } from '../../lib/api/auth-token.ts';
 import { appHref } from '../../lib/shell-mode.ts';
 import { rememberForNextPage } from '../../lib/a11y/after-reload.ts';
 
-/** Logged in means a stored auth token (spec §6: a cookie named per sub-domain). */
-export const isLoggedIn = (): boolean => Boolean(getAuthToken());
+/**
+ * Logged in means this source's session cookie is set (spec §6: named per sub-domain). The
+ * session token itself is HttpOnly; the app reads its non-secret companion (lib/api/auth-token.ts).
+ */
+export const isLoggedIn = (): boolean => hasSession();
 
 /**
- * Spec §2 'Log out': revoke the token on the server (best effort: a dead network must not
- * keep anyone logged in here), forget it, and start again from the home page (or `then`).
+ * Spec §2 'Log out': revoke the session on the server, which clears its cookies (best effort:
+ * a dead network must not keep anyone logged in here, so the readable ones are cleared here
+ * too), and start again from the home page (or `then`).
  */
 export const logOut = async (then = appHref('/')) => {
-  if (getAuthToken()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
-  clearAuthToken();
+  if (hasSession()) await api.post('logout', undefined, { base: 'authBase' }).catch(() => undefined);
+  clearSessionMarkers();
   // The next page says so and puts focus on its 'Log in' button.
   rememberForNextPage({ messageKey: 'a11y.loggedOut', focus: '[data-testid="login-button"]', toast: true });
   window.location.assign(then);
@@ -24,7 +28,7 @@ export const logOut = async (then = appHref('/')) => {
  */
 export const logOutEverywhere = async (then = appHref('/')) => {
   await api.post('logout-everywhere', undefined, { base: 'authBase' });
-  clearAuthToken();
+  clearSessionMarkers();
   rememberForNextPage({ messageKey: 'a11y.loggedOutEverywhere', focus: '[data-testid="login-button"]', toast: true });
   window.location.assign(then);
 };

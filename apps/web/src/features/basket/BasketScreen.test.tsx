@@ -101,14 +101,14 @@ beforeEach(() => {
       return json({ data: { id: 1, currency: { symbol: '£' } } });
     }),
   );
-  document.cookie = 'auth_token_bookings=tok; path=/';
+  document.cookie = 'logged_in_bookings=1; path=/';
   useToastStore.setState({ toasts: [] });
   useBasketSummary.setState({ itemCount: 0, expiresAt: null });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = 'auth_token_bookings=; path=/; max-age=0';
+  document.cookie = 'logged_in_bookings=; path=/; max-age=0';
 });
 
 const show = () =>
@@ -180,7 +180,7 @@ describe('basket screen', () => {
   });
 
   it('shows today’s empty basket to visitors without asking for a cart', async () => {
-    document.cookie = 'auth_token_bookings=; path=/; max-age=0';
+    document.cookie = 'logged_in_bookings=; path=/; max-age=0';
     show();
     expect(await screen.findByText('Your basket is empty')).toBeTruthy();
     expect(calls.some((call) => call.url.startsWith('/api/activities/cart'))).toBe(false);

@@ -106,13 +106,13 @@ beforeEach(() => {
       return json({ data: { id: 1, currency: { symbol: '£' } } });
     }),
   );
-  document.cookie = 'auth_token_bookings=tok; path=/';
+  document.cookie = 'logged_in_bookings=1; path=/';
   useToastStore.setState({ toasts: [] });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = 'auth_token_bookings=; path=/; max-age=0';
+  document.cookie = 'logged_in_bookings=; path=/; max-age=0';
 });
 
 const show = () =>

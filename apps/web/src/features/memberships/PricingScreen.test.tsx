@@ -31,13 +31,13 @@ beforeEach(() => {
     calls.push(call);
     return answer(call);
   });
-  document.cookie = 'auth_token_bookings=tok; path=/';
+  document.cookie = 'logged_in_bookings=1; path=/';
   useToastStore.setState({ toasts: [] });
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  document.cookie = 'auth_token_bookings=; path=/; max-age=0';
+  document.cookie = 'logged_in_bookings=; path=/; max-age=0';
 });
 
 const show = (url: string, routes: ReactNode) =>

@@ -3,10 +3,32 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { showToast } from '../../lib/toast/store.ts';
 import { logOutEverywhere } from '../auth/public.ts';
+import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { AccountPage } from './AccountPage.tsx';
 import { FamilySection } from './components/FamilySection.tsx';
+import { DetailsForm } from './components/DetailsForm.tsx';
+import { ChangePasswordForm } from './components/ChangePasswordForm.tsx';
+import { useMyDetails } from './api/my-details.ts';
 
-/** My details: what the account holds about its holder, their family, and 'Log out everywhere'. */
+/** The editable details, once loaded (GET {dashboard}/details). */
+const EditableDetails = () => {
+  const { t } = useTranslation('my-account');
+  const details = useMyDetails();
+  if (details.isPending) return <LoadingSpinner />;
+  if (details.isError)
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+        {details.error.message || t('loadFailed')}
+      </p>
+    );
+  return <DetailsForm details={details.data} />;
+};
+
+/**
+ * My details: what the account holds about its holder (email, reference and home venue shown;
+ * name, phone, address, emergency contact and marketing preferences edited), the password,
+ * their family, and 'Log out everywhere'.
+ */
 const MyDetailsScreen = () => {
   const { t } = useTranslation('my-account');
   const [isEnding, setIsEnding] = useState(false);
@@ -14,9 +36,8 @@ const MyDetailsScreen = () => {
     <AccountPage title={t('details.title')}>
       {(user) => (
         <>
-          <dl className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:grid-cols-2">
+          <dl className="mb-8 grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:grid-cols-3">
             {[
-              [t('details.name'), `${user.firstName} ${user.lastName}`],
               [t('details.email'), user.email],
               [t('details.reference'), user.reference],
               [t('details.homeVenue'), user.homeVenueSlug ? user.homeVenueSlug.replaceAll('-', ' ') : t('details.none')],
@@ -27,6 +48,8 @@ const MyDetailsScreen = () => {
               </div>
             ))}
           </dl>
+          <EditableDetails />
+          <ChangePasswordForm />
           <FamilySection user={user} />
           <section className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" aria-labelledby="sessions-heading">
             <h2 id="sessions-heading" className="text-xl font-semibold text-dark-500">

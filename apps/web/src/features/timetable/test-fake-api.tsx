@@ -139,7 +139,7 @@ export class FakeEventSource {
 }
 
 export const setToken = (token: string | null) => {
-  document.cookie = token ? `auth_token_bookings=${token}; path=/` : 'auth_token_bookings=; path=/; max-age=0';
+  document.cookie = token ? 'logged_in_bookings=1; path=/' : 'logged_in_bookings=; path=/; max-age=0';
 };
 
 export const renderAt = (url: string, { user: loaded }: { user?: unknown } = {}) => {

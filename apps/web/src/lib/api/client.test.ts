@@ -5,7 +5,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../runtime-config.ts';
 
 type Call = { url: string; init: RequestInit };
 
-const setup = (response: Response, token: string | null = null) => {
+const setup = (response: Response, csrf: string | null = null) => {
   const calls: Call[] = [];
   const onUnauthorised = vi.fn();
   const deps: ApiClientDeps = {
@@ -13,7 +13,8 @@ const setup = (response: Response, token: string | null = null) => {
       calls.push({ url: String(url), init: init ?? {} });
       return response;
     },
-    getToken: () => token,
+    csrfToken: () => csrf,
+    source: 'my-account',
     onUnauthorised,
     config: () => DEFAULT_RUNTIME_CONFIG,
   };
@@ -51,16 +52,31 @@ describe('API client', () => {
     expect(calls[0]!.url).toBe('/api/activities/cart?selected_user_id=7');
   });
 
-  it('attaches the auth token as a bearer header', async () => {
-    const { client, calls } = setup(json({ data: {} }), 'tok123');
+  it('names its source on every call and sends no bearer header (the session is the HttpOnly cookie)', async () => {
+    const { client, calls } = setup(json({ data: {} }), 'csrf123');
     await client.get('user', { base: 'authBase' });
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBe('Bearer tok123');
+    const headers = calls[0]!.init.headers as Record<string, string>;
+    expect(headers['x-source']).toBe('my-account');
+    expect(headers.authorization).toBeUndefined();
+    expect(calls[0]!.init.credentials).toBe('same-origin');
   });
 
-  it('sends no authorization header without a token', async () => {
+  it('echoes the CSRF token on writes only', async () => {
+    const sent = async (call: (client: ReturnType<typeof setup>['client']) => Promise<unknown>) => {
+      const { client, calls } = setup(json({ data: {} }), 'csrf123');
+      await call(client);
+      return { method: calls[0]!.init.method, csrf: (calls[0]!.init.headers as Record<string, string>)['x-csrf-token'] };
+    };
+    expect(await sent((c) => c.get('user', { base: 'authBase' }))).toEqual({ method: 'GET', csrf: undefined });
+    expect(await sent((c) => c.post('logout', undefined, { base: 'authBase' }))).toEqual({ method: 'POST', csrf: 'csrf123' });
+    expect(await sent((c) => c.patch('details', { town: 'Bury' }, { base: 'dashboardBase' }))).toEqual({ method: 'PATCH', csrf: 'csrf123' });
+    expect(await sent((c) => c.delete('family-members/3', { base: 'dashboardBase' }))).toEqual({ method: 'DELETE', csrf: 'csrf123' });
+  });
+
+  it('sends no CSRF header when logged out', async () => {
     const { client, calls } = setup(json({ data: {} }));
-    await client.get('venues', { base: 'activitiesBase' });
-    expect((calls[0]!.init.headers as Record<string, string>).authorization).toBeUndefined();
+    await client.post('customer/login', { username: 'a', password: 'b' }, { base: 'authBase' });
+    expect((calls[0]!.init.headers as Record<string, string>)['x-csrf-token']).toBeUndefined();
   });
 
   it('on 401 clears the token (via onUnauthorised) and rejects', async () => {

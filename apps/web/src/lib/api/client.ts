@@ -1,5 +1,5 @@
 import { runtimeConfig, type RuntimeConfig } from '../runtime-config.ts';
-import { clearAuthToken, getAuthToken } from './auth-token.ts';
+import { clearSessionMarkers, csrfToken, sessionSource } from './auth-token.ts';
 import { toCamel, toSnake } from './case.ts';
 import { ApiError } from './errors.ts';
 import { takePageData } from '../page-data.ts';
@@ -23,7 +23,10 @@ export type RequestOptions = {
 
 export type ApiClientDeps = {
   fetch: typeof fetch;
-  getToken: () => string | null;
+  /** The CSRF token of the session (`csrf_<source>` cookie), echoed on writes. */
+  csrfToken: () => string | null;
+  /** This build's source: the server reads that source's HttpOnly session cookie. */
+  source: string;
   onUnauthorised: () => void;
   config: () => RuntimeConfig;
   /** A response the server put in the page for this GET URL, if any (lib/page-data.ts). */
@@ -65,13 +68,18 @@ const readError = async (response: Response): Promise<ApiError> => {
   return new ApiError(message || genericErrorMessage(response.status), response.status, errors);
 };
 
-/** Builds the one API client (DESIGN.md §3): case conversion, `{data}` unwrapping, bearer token, 401 handling. */
+/**
+ * Builds the one API client (DESIGN.md §3): case conversion, `{data}` unwrapping, 401 handling.
+ * The session travels as the HttpOnly cookie the server set (same-origin credentials); each call
+ * names its source (`X-Source`) and each write carries the CSRF token (`X-CSRF-Token`).
+ */
 export const createApiClient = (deps: ApiClientDeps) => {
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
     const { method = 'GET', base = 'apiBase', query, body, signal, responseType = 'json' } = options;
     const headers: Record<string, string> = { accept: responseType === 'json' ? 'application/json' : 'text/html' };
-    const token = deps.getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    headers['x-source'] = deps.source;
+    const csrf = method === 'GET' ? null : deps.csrfToken();
+    if (csrf) headers['x-csrf-token'] = csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     const url = joinUrl(deps.config()[base], path) + buildQuery(query);
@@ -115,22 +123,28 @@ export const createApiClient = (deps: ApiClientDeps) => {
       request<T>(path, { ...options, method: 'POST', body }),
     put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       request<T>(path, { ...options, method: 'PUT', body }),
+    patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      request<T>(path, { ...options, method: 'PATCH', body }),
     delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => request<T>(path, { ...options, method: 'DELETE' }),
   };
 };
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** A 401 on any call removes the stored auth token and reloads the page (spec §4, §8). */
+/**
+ * A 401 on any call removes the stored auth state and reloads the page (spec §4, §8): the
+ * server has already cleared a dead session's cookies on that answer; the readable ones go here too.
+ */
 export const handleUnauthorised = (reload: () => void = () => window.location.reload()) => {
-  clearAuthToken();
+  clearSessionMarkers();
   reload();
 };
 
 /** The app's client. */
 export const api: ApiClient = createApiClient({
   fetch: (...args) => fetch(...args),
-  getToken: getAuthToken,
+  csrfToken,
+  source: sessionSource(),
   onUnauthorised: () => handleUnauthorised(),
   config: runtimeConfig,
   pageData: takePageData,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GetAuthUserResponse } from '@app/contract/auth/get-auth-user';
 import { api } from '../../../lib/api/client.ts';
-import { getAuthToken } from '../../../lib/api/auth-token.ts';
+import { hasSession } from '../../../lib/api/auth-token.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { authKeys } from '../../../lib/query-keys/auth.ts';
 
@@ -12,7 +12,7 @@ export const authUserQuery = () =>
   queryOptions({
     queryKey: authKeys.user(),
     queryFn: ({ signal }) => api.get<AuthUser>('user', { base: 'authBase', signal }),
-    enabled: Boolean(getAuthToken()),
+    enabled: hasSession(),
     staleTime: 5 * 60_000,
   });
 

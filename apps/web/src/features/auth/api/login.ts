@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { runAfterLogin } from '../login-modal.ts';
 import { api } from '../../../lib/api/client.ts';
-import { setAuthToken } from '../../../lib/api/auth-token.ts';
 import { getSelectedVenue, setSelectedVenue } from '../../../lib/selected-venue.ts';
 import type { LoginRequest, LoginResponse } from '@app/contract/auth/login';
 import type { Camelized } from '../../../lib/api/camelized.ts';
@@ -24,21 +23,20 @@ export const useLogin = ({ onSuccess }: { onSuccess?: () => void } = {}) => {
       await wait(LOGIN_ATTEMPT_DELAY_MS);
       return api.post<Camelized<LoginResponse>['data']>('customer/login', { username, password }, { base: 'authBase' });
     },
-    onSuccess: async ({ token }) => {
-      await completeLogin(queryClient, token);
+    onSuccess: async () => {
+      await completeLogin(queryClient);
       onSuccess?.();
     },
   });
 };
 
 /**
- * What every way of logging in ends with (login, sign-up, a cross-site login token): the token
- * stored, the user loaded, their home venue selected if none is, the other queries reloaded
+ * What every way of logging in ends with (login, sign-up, a cross-site login token), once the
+ * server has set the session cookies on its answer: the user loaded, their home venue selected if none is, the other queries reloaded
  * (spec §4 "Reloading": timetable, dates and basket depend on who is logged in), and a pending
  * action (a Book click) finished.
  */
-export const completeLogin = async (queryClient: QueryClient, token: string) => {
-  setAuthToken(token);
+export const completeLogin = async (queryClient: QueryClient) => {
   // Handed back before the user loads: the screen that waits for it acts once the user is there
   // (the timetable's pending Book), so it runs once however the login happened.
   runAfterLogin();

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
-import type { CreateLoginTokenResponse, ExchangeLoginTokenResponse } from '@app/contract/auth/login-token';
+import type { CreateLoginTokenResponse } from '@app/contract/auth/login-token';
 import { api } from '../../../lib/api/client.ts';
-import { getAuthToken, setAuthToken } from '../../../lib/api/auth-token.ts';
+import { hasSession } from '../../../lib/api/auth-token.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 
 /**
@@ -19,8 +19,8 @@ export const exchangeLoginTokenInUrl = async (): Promise<void> => {
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   if (!/^[\w-]{20,200}$/.test(token)) return;
   try {
-    const session = await api.post<Camelized<ExchangeLoginTokenResponse>['data']>('token/exchange', { token }, { base: 'authBase' });
-    setAuthToken(session.token);
+    // The answer sets this site's session cookies; the token never reaches the page.
+    await api.post('token/exchange', { token }, { base: 'authBase' });
   } catch {
     // Expired, used or another operator's: stay logged out here.
   }
@@ -32,7 +32,7 @@ export const exchangeLoginTokenInUrl = async (): Promise<void> => {
  * customer arrives logged in there. Modified clicks (new tab) follow the plain link.
  */
 export const followWithLogin = (event: MouseEvent<HTMLAnchorElement>) => {
-  if (!getAuthToken() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!hasSession() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const href = event.currentTarget.href;
   event.preventDefault();
   api.post<Camelized<CreateLoginTokenResponse>['data']>('token', undefined, { base: 'authBase' }).then(

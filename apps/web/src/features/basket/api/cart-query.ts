@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CartDto } from '@app/contract/cart/cart';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { getAuthToken } from '../../../lib/api/auth-token.ts';
+import { hasSession } from '../../../lib/api/auth-token.ts';
 import { setBasketSummary } from '../../../lib/basket-summary.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
 
@@ -18,7 +18,7 @@ export const cartQuery = () =>
   queryOptions({
     queryKey: basketKeys.cart(),
     queryFn: ({ signal }) => api.get<Cart>('', { base: 'checkoutBase', signal }),
-    enabled: Boolean(getAuthToken()),
+    enabled: hasSession(),
     staleTime: 30_000,
   });
 

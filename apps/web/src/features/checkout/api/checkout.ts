@@ -10,7 +10,7 @@ import type { CartQuestionsResponse, ZAttendee, ZWaiverRequirement } from '@app/
 import type { z } from 'zod';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { getAuthToken } from '../../../lib/api/auth-token.ts';
+import { hasSession } from '../../../lib/api/auth-token.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../../lib/query-keys/checkout.ts';
 import type { BrowserDetails } from '../browser-details.ts';
@@ -35,7 +35,7 @@ export const SELECTED_USER = { selectedUserId: null } as const;
 /** Spec §7 `source` of the bookings site (wire notes). */
 export const CHECKOUT_SOURCE = 'activity-booking';
 
-const loggedIn = () => Boolean(getAuthToken());
+const loggedIn = () => hasSession();
 
 /** GET {checkout}: the same cache entry as the basket screen's, so both show one cart. */
 export const cartQuery = () =>

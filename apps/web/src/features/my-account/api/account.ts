@@ -15,7 +15,7 @@ export const useRegister = () => {
       api.post<Camelized<RegisterResponse>['data']>('customer/register', body, { base: 'authBase', query: { onboardingType } }),
     // A new account is logged in at once; an address already registered gets no token (docs/account.md).
     onSuccess: async (result) => {
-      if (result.token) await completeLogin(queryClient, result.token);
+      if (result.token) await completeLogin(queryClient);
     },
   });
 };
