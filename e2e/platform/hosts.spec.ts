@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginToken } from '../support/login.ts';
+import { logInWithCookie } from '../support/login.ts';
 
 /** The site on another host name of the same server: `127.0.0.1`, `localhost`, a sub-domain. */
 const on = (baseURL: string, hostname: string, path = '/') => {
@@ -34,12 +34,9 @@ test('the my-account sub-domain works', async ({ page, baseURL }) => {
 });
 
 test('on 127.0.0.1, My account leads to the my-account source under /_/my-account', async ({ page, context, request, baseURL }) => {
-  const token = await loginToken(request);
-  const site = on(baseURL!, '127.0.0.1');
-  await context.addCookies([
-    { name: 'auth_token_bookings', value: token, url: site },
-    { name: 'auth_token_my_account', value: token, url: site },
-  ]);
+  // One host, two sources: each has its own session cookies (auth_token_bookings, auth_token_my_account).
+  await logInWithCookie(context, request, on(baseURL!, '127.0.0.1'));
+  await logInWithCookie(context, request, on(baseURL!, '127.0.0.1', '/_/my-account/dashboard'));
   await page.goto(on(baseURL!, '127.0.0.1', '/basket'));
   const port = new URL(baseURL!).port;
   const account = page.getByTestId('my-account-button');

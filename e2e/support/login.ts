@@ -12,19 +12,46 @@ export const loginToken = async (request: APIRequestContext, who: Credentials = 
   return ((await response.json()) as { data: { token: string } }).data.token;
 };
 
-/** The sub-domain's auth cookie (spec §6: named per source). */
-const cookieName = (url: URL) => {
-  const source = url.hostname.split('.')[0] ?? '';
-  const known = ['my-account', 'online-joining', 'foh'].includes(source) ? source : 'bookings';
-  return `auth_token_${known.replace('-', '_')}`;
+type Source = 'bookings' | 'my-account' | 'online-joining' | 'foh';
+
+/** The source a site address serves (spec §6: cookies are named per source): its sub-domain, else its `/_/<source>` path. */
+const sourceOf = (url: URL): Source => {
+  const known = ['my-account', 'online-joining', 'foh'] as const;
+  const bySubdomain = known.find((source) => url.hostname.split('.')[0] === source);
+  const byPath = known.find((source) => url.pathname.startsWith(`/_/${source}`));
+  return bySubdomain ?? byPath ?? 'bookings';
 };
 
-/** Logs in without the UI: the token cookie for the site at `siteUrl` (default: the bookings site). */
+/**
+ * Logs in without the UI: the session cookies the server sets for the site at `siteUrl`
+ * (default: the bookings site) — the HttpOnly `auth_token_<source>`, `csrf_<source>` and
+ * `logged_in_<source>` (docs/security.md) — copied into the browser context. Answers the
+ * session token, for API calls with `Authorization: Bearer`.
+ */
 export const logInWithCookie = async (context: BrowserContext, request: APIRequestContext, siteUrl: string, who: Credentials = CUSTOMER) => {
-  const token = await loginToken(request, who);
   const url = new URL(siteUrl);
-  await context.addCookies([{ name: cookieName(url), value: token, url: url.origin }]);
-  return token;
+  const response = await request.post('/api/auth/customer/login', {
+    data: { username: who.email, password: who.password },
+    headers: { 'x-source': sourceOf(url) },
+  });
+  expect(response.status()).toBe(200);
+  const cookies = response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => {
+      const [pair = '', ...attributes] = header.value.split(';');
+      const at = pair.indexOf('=');
+      return {
+        name: pair.slice(0, at).trim(),
+        value: decodeURIComponent(pair.slice(at + 1).trim()),
+        url: url.origin,
+        httpOnly: attributes.some((a) => a.trim().toLowerCase() === 'httponly'),
+        sameSite: 'Lax' as const,
+      };
+    });
+  expect(cookies.map((c) => c.name)).toContain(`auth_token_${sourceOf(url).replace('-', '_')}`);
+  await context.addCookies(cookies);
+  return ((await response.json()) as { data: { token: string } }).data.token;
 };
 
 /** Fills and submits the login form inside `scope` (the modal or the /login page). */

@@ -176,7 +176,7 @@ export type SessionsTable = {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   /** Idle expiry (0033): written at most once a minute per session. */
-  last_seen_at: Generated<Timestamp>;
+  last_seen_at: Generated<Date>;
 };
 
 /** One-time tokens (0030): password-reset links and cross-site login links, stored as SHA-256. */

@@ -12,6 +12,8 @@ declare module 'fastify' {
     auth: AuthSession | null;
     /** How `auth` was proven: a bearer header (API clients) or the HttpOnly session cookie (the browser). */
     authVia: 'bearer' | 'cookie' | null;
+    /** A live session cookie came with a write that lacked its CSRF proof: guarded routes answer 403. */
+    csrfRefused: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyInstance {
@@ -36,15 +38,18 @@ const csrfRefused = () => new AppError({ code: 'csrf_refused', status: 403, mess
  * Resolves the caller's session once per request (after the tenant and cookie hooks): the
  * `Authorization: Bearer` header first (API clients, spec §6, the wire notes' scripts), else the
  * source's HttpOnly session cookie (the browser; docs/security.md "Session cookie and CSRF").
- * A cookie-authenticated write (not GET/HEAD/OPTIONS) must carry `X-CSRF-Token` matching the
- * session and must not be a cross-site request, else 403. A cookie whose session has ended
- * (logged out, idle, 30 days) is cleared on the answer. Route groups guard with
- * `preHandler: app.requireUser` / `app.requireStaff`.
+ * A write (not GET/HEAD/OPTIONS) counts as the cookie's session only with `X-CSRF-Token`
+ * matching that session; without that proof it is a visitor's, and a guarded route
+ * (requireUser/requireStaff) refuses it with 403. One the browser marks as sent from another
+ * site's page (`Sec-Fetch-Site: cross-site` or `same-site`: a sibling sub-domain) is refused
+ * with 403 at once, whatever the route, before its body is read. A cookie whose session has
+ * ended (logged out, idle, 30 days) is cleared on the answer.
  */
 export const authPlugin = fp(async (app) => {
   const idleMinutes = app.config.SESSION_IDLE_MINUTES;
   app.decorateRequest('auth', null);
   app.decorateRequest('authVia', null);
+  app.decorateRequest('csrfRefused', false);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.clientId) return;
     if (request.headers.authorization !== undefined) {
@@ -62,7 +67,15 @@ export const authPlugin = fp(async (app) => {
       return;
     }
     if (!SAFE_METHODS.has(request.method)) {
-      if (request.headers['sec-fetch-site'] === 'cross-site' || !hasValidCsrfHeader(request, token)) throw csrfRefused();
+      const site = request.headers['sec-fetch-site'];
+      const fromOtherSite = site === 'cross-site' || site === 'same-site';
+      if (fromOtherSite || !hasValidCsrfHeader(request, token)) {
+        // A browser says the write came from another site's page (a form, a script): refused at
+        // once, before its body is read. Otherwise it is a visitor's; guarded routes refuse it.
+        if (fromOtherSite) throw csrfRefused();
+        request.csrfRefused = true;
+        return;
+      }
     }
     request.auth = session;
     request.authVia = 'cookie';
@@ -70,10 +83,12 @@ export const authPlugin = fp(async (app) => {
   // Guarded routes answer with personal data: `no-store` (lib/no-store.ts), also on a 401/403.
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
+    if (request.csrfRefused) throw csrfRefused();
     if (!request.auth) throw unauthorized();
   });
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
+    if (request.csrfRefused) throw csrfRefused();
     if (!request.auth) throw unauthorized();
     if (request.auth.role !== 'staff') throw forbidden();
   });

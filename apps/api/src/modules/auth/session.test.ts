@@ -169,6 +169,14 @@ describe('CSRF on cookie-authenticated writes', () => {
     expect(response.json()).toMatchObject({ code: 'csrf_refused' });
   });
 
+  it('treats an unproven write to a visitor route as a visitor’s: a login then leaves the cookie’s session alone', async () => {
+    const { email } = await newCustomer();
+    const first = await browserLogin(email);
+    const again = await login(email, { cookie: first.cookie });
+    expect(again.statusCode).toBe(200);
+    expect((await sessionRow(first.session)).revoked_at).toBeNull();
+  });
+
   it('lets the web client’s writes through (the CSRF cookie echoed in X-CSRF-Token), and bearer writes need none', async () => {
     const { email, token } = await newCustomer();
     const { cookie, csrf } = await browserLogin(email);
