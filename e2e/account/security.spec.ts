@@ -58,18 +58,19 @@ test('after logging in, no script can read the session token: the cookie is Http
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 });
 
-test('a form posted from another site of the same domain carries the cookie but is refused (CSRF); the session lives on', async ({ page, context, request, baseURL }) => {
+test('a form posted from another origin of the same site carries the cookie but is refused (CSRF); the session lives on', async ({ page, context, request, baseURL }) => {
   await logInWithCookie(context, request, baseURL!);
-  // A page of foh.localhost (served here without our CSP, as an attacker's page would be): the same
-  // site as localhost, so the browser sends the SameSite=Lax cookie with its post.
-  const attacker = on(baseURL!, 'foh.localhost', '/attacker.html');
-  await page.route(attacker, (route) =>
+  // An attacker's page on another port of the same host: another origin but the same site, so the
+  // browser sends the SameSite=Lax cookie with its post (from another site it would not send it at all).
+  const attacker = new URL('/attacker.html', baseURL);
+  attacker.port = String(Number(attacker.port) + 1);
+  await page.route(attacker.toString(), (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><title>Win a prize</title><form method="post" action="${baseURL}/api/auth/logout-everywhere"><button>Claim</button></form>`,
+      body: `<!doctype html><html lang="en"><title>Win a prize</title><form method="post" action="${baseURL}/api/auth/logout-everywhere"><button>Claim</button></form></html>`,
     }),
   );
-  await page.goto(attacker);
+  await page.goto(attacker.toString());
   await page.getByRole('button', { name: 'Claim' }).click();
   await expect(page.locator('body')).toContainText('This request did not come from our site');
   expect((await page.request.get(`${baseURL}/api/auth/user`)).status()).toBe(200);
@@ -108,14 +109,15 @@ test('My details: edit the details, then change the password (other devices logg
   await password.getByLabel('Current password').fill('not my password');
   await password.getByLabel('New password').fill('a brighter lake at noon');
   await password.getByRole('button', { name: 'Change password' }).click();
-  await expect(password.getByText('The current password is not correct.')).toBeVisible();
+  await expect(password.getByText('The current password is not correct.')).toBeVisible({ timeout: 20_000 });
   await expect(password.getByLabel('Current password')).toBeFocused();
 
   const before = (await context.cookies()).find((c) => c.name === 'auth_token_my_account')!.value;
   await password.getByLabel('Current password').fill(PASSWORD);
   await password.getByLabel('New password').fill('a brighter lake at noon');
   await password.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Your password has been changed' })).toBeVisible();
+  // Two hashes at OWASP cost (the current password checked, the new one stored), one at a time.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Your password has been changed' })).toBeVisible({ timeout: 30_000 });
 
   // This browser carries on with a new token (HttpOnly still); the other device is logged out.
   const after = (await context.cookies()).find((c) => c.name === 'auth_token_my_account')!;
