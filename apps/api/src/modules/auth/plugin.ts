@@ -59,6 +59,9 @@ export const authPlugin = fp(async (app) => {
       if (request.auth) request.authVia = 'bearer';
       return;
     }
+    // Only the API reads the session: the page's scripts, styles and images carry the cookie
+    // too, and must not cost a database read each.
+    if (!request.url.startsWith('/api/')) return;
     const token = sessionCookieToken(request);
     if (!token) return;
     const session = await sessionForToken(app.db, request.clientId, token, idleMinutes);
@@ -79,6 +82,12 @@ export const authPlugin = fp(async (app) => {
     }
     request.auth = session;
     request.authVia = 'cookie';
+  });
+  // An answer that sets or clears session cookies is never kept by a shared cache (a cached
+  // clearing would log out whoever is served the copy), whatever the route's own caching.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.getHeader('set-cookie') !== undefined) noStore(reply);
+    return payload;
   });
   // Guarded routes answer with personal data: `no-store` (lib/no-store.ts), also on a 401/403.
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {

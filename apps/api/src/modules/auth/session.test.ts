@@ -132,8 +132,12 @@ describe('the session cookie', () => {
     expect((await sessionRow(session)).revoked_at).not.toBeNull();
     const after = await withCookie('GET', '/api/auth/user', cookie);
     expect(after.statusCode).toBe(401);
-    // A dead session's cookie is cleared on the answer, so the page stops thinking it is logged in.
+    // A dead session's cookie is cleared on the answer, so the page stops thinking it is logged in,
+    // and that answer is never cached, even on a route that is cacheable otherwise.
     expect(cookieOf(after.cookies, 'logged_in_bookings')).toMatchObject({ value: '' });
+    const place = await withCookie('GET', '/api/activities/geocode?query=Bury', cookie);
+    expect(cookieOf(place.cookies, 'auth_token_bookings')).toMatchObject({ value: '' });
+    expect(place.headers['cache-control']).toBe('no-store');
   });
 });
 
@@ -217,6 +221,19 @@ describe('idle expiry and last_seen_at', () => {
     expect(seen.getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect((await withBearer('GET', '/api/auth/user', token)).statusCode).toBe(200);
     expect((await sessionRow(token)).last_seen_at).toEqual(seen);
+  });
+});
+
+describe('outside the API', () => {
+  it('a page asset sent with the cookie does not read or touch the session', async () => {
+    const { email } = await newCustomer();
+    const { cookie, session } = await browserLogin(email);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await ctx.db.updateTable('sessions').set({ last_seen_at: twoMinutesAgo }).where('token_hash', '=', hashOf(session)).execute();
+    await withCookie('GET', '/assets/index-abc123.js', cookie);
+    expect((await sessionRow(session)).last_seen_at).toEqual(twoMinutesAgo);
+    await withCookie('GET', '/api/auth/user', cookie);
+    expect((await sessionRow(session)).last_seen_at).not.toEqual(twoMinutesAgo);
   });
 });
 
