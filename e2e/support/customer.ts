@@ -11,9 +11,13 @@ import { loginToken } from './login.ts';
  */
 const lockDir = () => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'customer-basket.lock');
 
+/** This worker's lock, if it holds it: only its holder may release it. */
+let held = false;
+
 const tryLock = () => {
   try {
     fs.mkdirSync(lockDir());
+    held = true;
     return true;
   } catch {
     return false;
@@ -28,7 +32,12 @@ export const lockCustomerBasket = async () => {
   await expect.poll(tryLock, { message: 'the demo customer basket lock', timeout: LOCK_WAIT_MS, intervals: [250] }).toBe(true);
 };
 
-export const unlockCustomerBasket = () => fs.rmSync(lockDir(), { recursive: true, force: true });
+/** Releases the lock if this worker holds it (an afterAll runs even when its beforeAll never got the lock). */
+export const unlockCustomerBasket = () => {
+  if (!held) return;
+  held = false;
+  fs.rmSync(lockDir(), { recursive: true, force: true });
+};
 
 /** Empties the demo customer's basket through the API (spec §7 DELETE on the cart base). */
 export const clearBasket = async (request: APIRequestContext, token?: string) => {
