@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { CUSTOMER, logInWithModal } from '../support/login.ts';
 import { findClass, lockCustomerBasket, unlockCustomerBasket } from '../support/customer.ts';
+import { fillSignUp } from '../support/signup.ts';
 
 // Each journey signs up and logs in several times: scrypt at OWASP cost, one hash at a time (docs/security.md).
 test.describe.configure({ timeout: 90_000 });
@@ -39,20 +40,6 @@ const lastEmail = async (kind: string, to: string) => {
 let n = 0;
 const newEmail = () => `e2e.${Date.now()}.${++n}@example.net`;
 
-const fillSignUp = async (page: Page, email: string, password = 'a quiet lake at dawn') => {
-  const form = page.getByRole('main');
-  await form.getByLabel('First name').fill('Casey');
-  await form.getByLabel('Last name').fill('Holt');
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Date of birth').fill('1988-06-15');
-  await form.getByLabel('Phone number').fill('07700 900456');
-  await form.getByLabel('Address line 1').fill('5 Mill Lane');
-  await form.getByLabel('Town or city').fill('Bury');
-  await form.getByLabel('Postcode').fill('BL9 0AB');
-  await form.getByLabel('Home venue').selectOption({ label: 'Bury Leisure Centre' });
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByLabel(/Send me news and offers/).check();
-};
 
 test('sign up from the login modal, land logged in where you were, with your own details on the account site', async ({ page, baseURL }) => {
   await page.goto('/pricing');
@@ -67,7 +54,7 @@ test('sign up from the login modal, land logged in where you were, with your own
   await expect(page.getByText('Required')).toHaveCount(10);
 
   const email = newEmail();
-  await fillSignUp(page, email, 'password1');
+  await fillSignUp(page, email, { password: 'password1' });
   await page.getByRole('button', { name: 'Create account' }).click();
   // The server refuses a common password, on the field.
   await expect(page.getByText('This password is too common or easy to guess. Choose another.')).toBeVisible();

@@ -2,13 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
 import { acceptTerms, fillCard } from '../checkout/support.ts';
-import { logInWithCookie } from '../support/login.ts';
+import { logInWithCookie, loginToken } from '../support/login.ts';
+import { fillSignUp } from '../support/signup.ts';
 
 /**
- * Issue 11 (account bookings): a customer books and pays, finds the booking in Bookings, cancels
- * it at least 4 hours ahead, sees the credit on the dashboard and spends it at checkout. A new
- * customer of its own (signed up through the API), so the demo customer's basket and credit,
- * shared by other journeys, are left alone.
+ * Issue 11 (account bookings): a visitor signs up, lands logged in on the timetable, books and
+ * pays, finds the booking in Bookings, cancels it at least 4 hours ahead, sees the credit on the
+ * dashboard and spends it at checkout. A new customer of its own, so the demo customer's basket
+ * and credit, shared by other journeys, are left alone.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -23,42 +24,22 @@ type Entry = Awaited<ReturnType<typeof dayEntries>>[number] & { name: string; pr
 
 const PASSWORD = 'a slow river in autumn';
 
-const signUp = async (request: APIRequestContext) => {
-  const client = (await (await request.get('/api/client')).json()) as { data: { id: number } };
-  const venues = (await (await request.get('/api/activities/venues')).json()) as { data: { id: number; slug: string }[] };
-  const email = `e2e.bookings.${Date.now()}@example.net`;
-  const response = await request.post('/api/auth/customer/register?onboarding_type=customer_account_online', {
-    data: {
-      client_id: client.data.id,
-      source: 'bookings',
-      first_name: 'Robin',
-      last_name: 'Ashworth',
-      email,
-      date_of_birth: '1985-02-11',
-      phone: '07700 900321',
-      address_line1: '12 Bolton Street',
-      town: 'Bury',
-      postcode: 'BL9 0EY',
-      home_venue_id: venues.data.find((v) => v.slug === 'bury-leisure-centre')!.id,
-      password: PASSWORD,
-      marketing_consent: false,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return { token: ((await response.json()) as { token: string }).token, who: { email, password: PASSWORD } };
-};
-
-/** Two yoga classes (tomorrow onwards, so more than 4 hours away) with places, the second no dearer than the first. */
-const twoClasses = async (request: APIRequestContext, token: string) => {
+/** Two yoga classes of one name (tomorrow onwards, so more than 4 hours away) with places, as a visitor sees them, with the first one's day. */
+const twoClasses = async (request: APIRequestContext) => {
   const found: Entry[] = [];
-  for (const date of (await bookableDates(request, 'yoga', token)).slice(1)) {
-    for (const entry of (await dayEntries(request, 'yoga', date, token)) as Entry[]) {
-      if (entry.action_to_show.status === 'BOOK' && entry.spaces_remaining > 1 && !found.some((f) => f.name !== entry.name)) found.push(entry);
-      if (found.length === 2) return found as [Entry, Entry];
+  let firstDate = '';
+  for (const date of (await bookableDates(request, 'yoga')).slice(1)) {
+    for (const entry of (await dayEntries(request, 'yoga', date)) as Entry[]) {
+      if (entry.action_to_show.status === 'BOOK' && entry.spaces_remaining > 1 && !found.some((f) => f.name !== entry.name)) {
+        if (found.length === 0) firstDate = date;
+        found.push(entry);
+      }
+      if (found.length === 2) return { first: found[0]!, second: found[1]!, firstDate };
     }
   }
   throw new Error('Two bookable yoga classes of one name were not found');
 };
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const shoot = async (page: Page, name: string) => {
   for (const width of AXE_WIDTHS) {
@@ -68,13 +49,24 @@ const shoot = async (page: Page, name: string) => {
   }
 };
 
-test('book, find it in Bookings, cancel at least 4 hours ahead for credit, see it on the dashboard and spend it at checkout', async ({ page, request, baseURL }) => {
-  const { token, who } = await signUp(request);
-  const [first, second] = await twoClasses(request, token);
+test('sign up, book, find it in Bookings, cancel at least 4 hours ahead for credit, see it on the dashboard and spend it at checkout', async ({ page, request, baseURL }) => {
+  const { first, second, firstDate } = await twoClasses(request);
+  const timetable = `/location/bury-leisure-centre/yoga/${firstDate}`;
+  const who = { email: `e2e.bookings.${Date.now()}@example.net`, password: PASSWORD };
 
-  // Book and pay by card.
-  await holdViaApi(request, token, first);
-  await logInWithCookie(page.context(), request, baseURL!, who);
+  // Sign up from the timetable's way in and land logged in where we were going.
+  await page.goto(`/register?redirect=${encodeURIComponent(timetable)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await fillSignUp(page, who.email, { password: PASSWORD, first: 'Robin', last: 'Ashworth' });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(timetable)}$`));
+  await expect(page.getByTestId('my-account-button').first()).toBeVisible();
+
+  // Book from the timetable, then pay by card.
+  const item = page.getByTestId('timetable-item').filter({ has: page.getByRole('heading', { name: new RegExp(`^${escape(first.name)}\\s?, ${first.starts_at.format_24_hour}`) }) });
+  await item.getByRole('button', { name: 'Book', exact: true }).click();
+  await expect(toast(page, 'Successfully added item to the basket.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('basket-count')).toHaveText('1');
   await page.goto('/basket/checkout');
   await fillCard(page, '4242 4242 4242 4242');
   await acceptTerms(page);
@@ -122,7 +114,7 @@ test('book, find it in Bookings, cancel at least 4 hours ahead for credit, see i
   await shoot(page, 'dashboard');
 
   // Spend it at checkout on a class that costs no more.
-  await holdViaApi(request, token, second);
+  await holdViaApi(request, await loginToken(request, who), second);
   await page.goto('/basket/checkout');
   const general = page.getByTestId('credit-general');
   await expect(general).toContainText('Available');
