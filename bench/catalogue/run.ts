@@ -14,11 +14,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { createDb } from '../../apps/api/src/db/connect.ts';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { waitForHealth } from '../support/health.ts';
+import { loadInterleaved, ratio } from '../support/reads.ts';
 import { BENCH_HOST, loadBenchVenues } from './load-venues.ts';
 
 const BENCH_VENUES = 500;
@@ -99,75 +99,6 @@ const getJson = (base: string, host: string, pathname: string) =>
       .on('error', reject);
   });
 
-type Measure = {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  non2xx: number;
-  errors: number;
-  bytesPerResponse: number;
-};
-
-type Target = { title: string; base: string; paths: () => string };
-type Tally = { requests: number; bytes: number; seconds: number; non2xx: number; errors: number; latencies: number[] };
-
-/** One autocannon run of `seconds` against a target, adding to its tally (every response time is kept). */
-const loadRound = (target: Target, host: string, seconds: number, tally: Tally) =>
-  new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: target.base,
-        title: target.title,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: { host, accept: 'application/json' },
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.paths() }) }],
-      },
-      (error: unknown, result: autocannon.Result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        tally.requests += result.requests.total;
-        tally.bytes += result.throughput.total;
-        tally.seconds += result.duration;
-        tally.non2xx += result.non2xx;
-        tally.errors += result.errors + result.timeouts;
-        resolve();
-      },
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-      tally.latencies.push(responseTime);
-    });
-  });
-
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-
-/**
- * Every target gets DURATION_S seconds in ROUNDS interleaved slices (bare, venues, categories,
- * bare, …), so a burst of other work on the shared machine hits the comparator and the
- * endpoints alike instead of skewing one of them.
- */
-const loadInterleaved = async (targets: readonly Target[], host: string): Promise<Measure[]> => {
-  const tallies = targets.map((): Tally => ({ requests: 0, bytes: 0, seconds: 0, non2xx: 0, errors: 0, latencies: [] }));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [i, target] of targets.entries()) await loadRound(target, host, DURATION_S / ROUNDS, tallies[i]!);
-  }
-  return tallies.map((t) => {
-    const sorted = t.latencies.sort((a, b) => a - b);
-    const ms = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
-    return {
-      requestsPerSecond: Math.round(t.requests / t.seconds),
-      p50Ms: ms(50),
-      p99Ms: ms(99),
-      maxMs: ms(100),
-      non2xx: t.non2xx,
-      errors: t.errors,
-      bytesPerResponse: Math.round(t.bytes / Math.max(t.requests, 1)),
-    };
-  });
-};
-
-const ratio = (measure: Measure, bare: Measure) => Math.round((measure.requestsPerSecond / bare.requestsPerSecond) * 100) / 100;
-
 /** Bare comparator and both endpoints, interleaved, for one client (host) and its venue slugs. */
 const measureDataSet = async (base: string, bareBase: string, host: string, slugs: readonly string[]) => {
   // Warm up: the pools, PostgreSQL's buffers and V8's optimised code.
@@ -186,7 +117,7 @@ const measureDataSet = async (base: string, bareBase: string, host: string, slug
       { title: 'GET venues', base, paths: () => '/api/activities/venues' },
       { title: 'GET venue categories', base, paths: () => `/api/activities/venue/${slugs[i++ % slugs.length]}/categories` },
     ],
-    host,
+    { host, connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS },
   );
   return {
     host,

@@ -12,11 +12,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { createDb } from '../../apps/api/src/db/connect.ts';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { waitForHealth } from '../support/health.ts';
+import { loadInterleaved, ratio } from '../support/reads.ts';
 import { analyse, BENCH_HOST, CLASS_SLUG, COURT_SLUG, countOccurrences, loadBenchClient, loadBenchVenues } from './load.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,59 +91,6 @@ const getJson = (base: string, pathname: string) =>
       .on('error', reject);
   });
 
-type Measure = { requestsPerSecond: number; p50Ms: number; p99Ms: number; maxMs: number; non2xx: number; errors: number; bytesPerResponse: number };
-type Target = { title: string; base: string; paths: () => string };
-type Tally = { requests: number; bytes: number; seconds: number; non2xx: number; errors: number; latencies: number[] };
-
-const loadRound = (target: Target, seconds: number, tally: Tally) =>
-  new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: target.base,
-        title: target.title,
-        connections: CONNECTIONS,
-        duration: seconds,
-        headers: { host: BENCH_HOST, accept: 'application/json' },
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: target.paths() }) }],
-      },
-      (error: unknown, result: autocannon.Result) => {
-        if (error) return reject(error instanceof Error ? error : new Error(String(error)));
-        tally.requests += result.requests.total;
-        tally.bytes += result.throughput.total;
-        tally.seconds += result.duration;
-        tally.non2xx += result.non2xx;
-        tally.errors += result.errors + result.timeouts;
-        resolve();
-      },
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => tally.latencies.push(responseTime));
-  });
-
-const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-
-/** Targets in interleaved slices, so a burst of other work on the shared machine hits them alike. */
-const loadInterleaved = async (targets: readonly Target[]): Promise<Measure[]> => {
-  const tallies = targets.map((): Tally => ({ requests: 0, bytes: 0, seconds: 0, non2xx: 0, errors: 0, latencies: [] }));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [i, target] of targets.entries()) await loadRound(target, DURATION_S / ROUNDS, tallies[i]!);
-  }
-  return tallies.map((t) => {
-    const sorted = t.latencies.sort((a, b) => a - b);
-    const ms = (p: number) => Math.round(percentile(sorted, p) * 10) / 10;
-    return {
-      requestsPerSecond: Math.round(t.requests / t.seconds),
-      p50Ms: ms(50),
-      p99Ms: ms(99),
-      maxMs: ms(100),
-      non2xx: t.non2xx,
-      errors: t.errors,
-      bytesPerResponse: Math.round(t.bytes / Math.max(t.requests, 1)),
-    };
-  });
-};
-
-const ratio = (a: Measure, b: Measure) => Math.round((a.requestsPerSecond / b.requestsPerSecond) * 100) / 100;
-
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -165,7 +112,7 @@ const measure = async (base: string, bareBase: string, venues: number, occurrenc
     { title: 'bare select 1', base: bareBase, paths: () => '/bare' },
     { title: 'GET v2/timetable', base, paths: () => dayPath(CLASS_SLUG, 'timetable', i++) },
     { title: 'GET v2/times', base, paths: () => dayPath(COURT_SLUG, 'times', j++) },
-  ]);
+  ], { host: BENCH_HOST, connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS });
   return {
     occurrences,
     venuesAskedFor: venues,
