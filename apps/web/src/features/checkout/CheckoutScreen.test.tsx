@@ -2,13 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Suspense } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
 import i18next from 'i18next';
-import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { useToastStore } from '../../lib/toast/store.ts';
+import { renderScreen } from '../../lib/testing/render-screen.tsx';
 import CheckoutScreen from './CheckoutScreen.tsx';
 
 /** The checkout screen against a fake HTTP boundary (only `fetch` is replaced). */
@@ -116,19 +114,12 @@ afterEach(() => {
 });
 
 const show = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nProvider i18n={i18next}>
-        <MemoryRouter initialEntries={['/basket/checkout']}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route path="/basket/checkout" element={<CheckoutScreen />} />
-              <Route path="/booking-confirmed/:id" element={<p>confirmed page</p>} />
-            </Routes>
-          </Suspense>
-        </MemoryRouter>
-      </I18nProvider>
-    </QueryClientProvider>,
+  renderScreen(
+    '/basket/checkout',
+    <>
+      <Route path="/basket/checkout" element={<CheckoutScreen />} />
+      <Route path="/booking-confirmed/:id" element={<p>confirmed page</p>} />
+    </>,
   );
 
 const toasts = () => useToastStore.getState().toasts.map((toast) => toast.content);

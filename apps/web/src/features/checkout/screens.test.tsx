@@ -2,13 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Suspense, type ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
+import { Route } from 'react-router';
 import i18next from 'i18next';
-import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { useToastStore } from '../../lib/toast/store.ts';
+import { renderScreen } from '../../lib/testing/render-screen.tsx';
 import BookingConfirmedScreen from './BookingConfirmedScreen.tsx';
 import CheckoutScreen from './CheckoutScreen.tsx';
 import { savePendingChallenge } from './pending.ts';
@@ -45,18 +43,7 @@ afterEach(() => {
   document.cookie = 'logged_in_bookings=; path=/; max-age=0';
 });
 
-const show = (url: string, routes: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nProvider i18n={i18next}>
-        <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback={null}>
-            <Routes>{routes}</Routes>
-          </Suspense>
-        </MemoryRouter>
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
+const show = renderScreen;
 
 const order = {
   complete_order_id: 'ord-1', reference: 'BK-7QX2', status: 'completed', source: 'activity-booking', completed_at: '2026-11-22T21:00:00Z', total: 1450, formatted_total: '£14.50',

@@ -2,13 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { Suspense, type ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route } from 'react-router';
 import i18next from 'i18next';
-import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { useToastStore } from '../../lib/toast/store.ts';
+import { renderScreen } from '../../lib/testing/render-screen.tsx';
 import PricingScreen from './PricingScreen.tsx';
 
 /** Membership pricing at the HTTP boundary (only fetch is replaced). */
@@ -40,18 +38,7 @@ afterEach(() => {
   document.cookie = 'logged_in_bookings=; path=/; max-age=0';
 });
 
-const show = (url: string, routes: ReactNode) =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nProvider i18n={i18next}>
-        <MemoryRouter initialEntries={[url]}>
-          <Suspense fallback={null}>
-            <Routes>{routes}</Routes>
-          </Suspense>
-        </MemoryRouter>
-      </I18nProvider>
-    </QueryClientProvider>,
-  );
+const show = renderScreen;
 
 describe('membership pricing', () => {
   const categories = { data: [{ slug: 'spin', name: 'Spin', has_children: false }] };
