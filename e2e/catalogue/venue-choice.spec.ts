@@ -30,6 +30,27 @@ test.describe('choosing a venue on the home page', () => {
     await expect(page.getByTestId('venue-card').first()).toBeVisible();
   });
 
+  test('what a customer types before the page has finished loading still filters the list', async ({ page }) => {
+    // Hold the scripts back so the server-rendered search box is typed into before hydration.
+    const held: Array<() => Promise<void>> = [];
+    let released = false;
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      if (released) await route.continue();
+      else held.push(() => route.continue());
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const search = page.getByTestId('search-venue');
+    await search.fill('adcli');
+    expect(held.length).toBeGreaterThan(0);
+    released = true;
+    await Promise.all(held.map((release) => release()));
+
+    const list = page.getByTestId('venue-list');
+    await expect(list.getByTestId('venue-card')).toHaveCount(1);
+    await expect(list.getByTestId('venue-name')).toHaveText('Radcliffe Leisure Centre');
+    await expect(search).toHaveValue('adcli');
+  });
+
   test('remembers the selected venue after a reload', async ({ page }) => {
     await chooseVenue(page, 'radcliffe', 'Radcliffe Leisure Centre');
     await expect(page.getByTestId('select-venue')).toHaveAttribute('aria-pressed', 'true');

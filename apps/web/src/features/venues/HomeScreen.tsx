@@ -28,6 +28,7 @@ const HomeScreen = () => {
   const deferredTerm = useDeferredValue(term);
   const panelRef = useRef<HTMLElement>(null);
   const focusPanel = useRef(false);
+  const searchRef = useRef<HTMLInputElement>(null);
 
   const venues = useMemo(() => venuesResult.data ?? [], [venuesResult.data]);
   const bySlug = useMemo(() => venuesBySlug(venues), [venues]);
@@ -42,6 +43,14 @@ const HomeScreen = () => {
     () => venues.map((v) => ({ slug: v.slug, name: v.name, address: venueAddress(v), lat: v.lat, lng: v.lng })),
     [venues],
   );
+
+  // The search box is server-rendered: what a customer typed before the script took over is kept
+  // in the box by hydration but never reached `term`, so read it once the box is live.
+  const searchMounted = !venuesResult.isPending && mode === 'name';
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (searchMounted && typed) setTerm((current) => current || typed);
+  }, [searchMounted]);
 
   // After a choice, move focus to the panel that confirms it (it may only appear now).
   useEffect(() => {
@@ -116,6 +125,7 @@ const HomeScreen = () => {
                 <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-dark-300" />
                 <input
                   id="venue-search"
+                  ref={searchRef}
                   data-testid="search-venue"
                   type="search"
                   autoComplete="off"
