@@ -425,7 +425,8 @@ export type OrdersTable = {
   client_id: number;
   account_user_id: number;
   membership_user_id: number;
-  cart_id: number;
+  cart_id: number | null;
+  kind: Generated<'booking' | 'late_fees'>;
   source: string;
   total_pence: number;
   status: Generated<'completed'>;
@@ -438,7 +439,8 @@ export type OrdersTable = {
 export type OrderLinesTable = {
   id: Generated<number>;
   order_id: number;
-  booking_id: number;
+  booking_id: number | null;
+  late_cancellation_fee_id: number | null;
   cart_item_id: number | null;
   occurrence_id: number;
   membership_user_id: number;
@@ -465,7 +467,8 @@ export type ProviderTransactionsTable = {
   client_id: number;
   account_user_id: number;
   membership_user_id: number;
-  cart_id: number;
+  cart_id: number | null;
+  purpose: Generated<'cart' | 'late_fees'>;
   provider: string;
   status: ProviderTransactionStatus;
   amount_pence: number;
@@ -515,6 +518,7 @@ export type LateCancellationFeesTable = {
   created_at: Generated<Timestamp>;
   paid_at: Timestamp | null;
   credit_entry_id: number | null;
+  order_id: number | null;
 };
 
 export type QuestionsTable = {

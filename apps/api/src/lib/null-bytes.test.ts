@@ -93,6 +93,7 @@ describe('NUL characters in any string input', () => {
         '/api/v1/activities/bookings',
         '/api/dashboard/late-cancellation-fees',
         '/api/dashboard/late-cancellation-fees/pay',
+        '/api/dashboard/late-cancellation-fees/authorise',
         '/api/dashboard/credit',
         '/simulator/card-identifiers',
         '/simulator/challenge',

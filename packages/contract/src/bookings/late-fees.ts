@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ZCheckoutAuthorise } from '../checkout/authorise.ts';
 
 /**
  * Late-cancellation fees (docs/account-bookings.md): GET /api/dashboard/late-cancellation-fees
- * lists the unpaid ones; POST …/pay settles them all from general account credit.
+ * lists the unpaid ones; POST …/pay settles them all, from general account credit or (with the
+ * `transaction_uuid` of POST …/authorise) by card; either way an order with a receipt.
  */
 export const ZLateFee = z.object({
   id: z.number(),
@@ -24,9 +26,48 @@ export const ZListLateFeesResponse = z.object({
 });
 export type ListLateFeesResponse = z.infer<typeof ZListLateFeesResponse>;
 
-export const ZPayLateFeesRequest = z.object({}).strict();
+/** The web's own return paths after a 3-D Secure challenge (same origin, account site, with or without the path prefix). */
+export const LATE_FEES_RETURN_PATH = /^(\/_\/my-account)?\/late-fees$/;
+
+/**
+ * Card payment of every unpaid fee: the card identifier from the provider's tokenisation (or a
+ * saved card), the 3-D Secure browser fields, and `amount`, the total the customer was shown
+ * (a fee recorded since then is not charged unseen: 409).
+ */
+export const ZAuthoriseLateFeesRequest = z
+  .object({
+    amount: z.number().int().positive().max(10_000_000),
+    session_key: z.string().min(1, 'Required').max(128),
+    card_identifier: z.string().max(128).nullable().optional(),
+    card_holder_name: z.string().max(100).optional(),
+    saved_card_id: z.number().int().positive().nullable().optional(),
+    save_card: z.boolean().optional(),
+    return_path: z.string().max(40).regex(LATE_FEES_RETURN_PATH, 'Not a return path of the account site.').optional(),
+    browser_color_depth: z.union([z.number().int(), z.string().max(4)]).optional(),
+    browser_java_enabled: z.boolean().optional(),
+    browser_javascript_enabled: z.boolean().optional(),
+    browser_language: z.string().max(35).optional(),
+    browser_screen_height: z.union([z.number().int(), z.string().max(6)]).optional(),
+    browser_screen_width: z.union([z.number().int(), z.string().max(6)]).optional(),
+    browser_timezone: z.union([z.number().int(), z.string().max(6)]).optional(),
+  })
+  .strict();
+export type AuthoriseLateFeesRequest = z.infer<typeof ZAuthoriseLateFeesRequest>;
+export const ZAuthoriseLateFeesResponse = z.object({ data: ZCheckoutAuthorise });
+
+export const ZPayLateFeesRequest = z.object({ transaction_uuid: z.uuid().optional() }).strict();
 export const ZPayLateFeesResponse = z.object({
-  data: z.object({ paid: z.number().int(), amount: z.number().int(), formatted_amount: z.string(), credit_balance: z.number().int() }),
+  data: z.object({
+    paid: z.number().int(),
+    amount: z.number().int(),
+    formatted_amount: z.string(),
+    tender_type: z.enum(['general-credit', 'card']),
+    /** The general credit left after a credit payment; null for a card payment. */
+    credit_balance: z.number().int().nullable(),
+    /** The receipt: GET /api/dashboard/orders/{uuid}. */
+    complete_order_id: z.string(),
+    reference: z.string(),
+  }),
   message: z.string(),
 });
 export type PayLateFeesResponse = z.infer<typeof ZPayLateFeesResponse>;

@@ -16,6 +16,7 @@ import * as m0031 from './0031_booking_cancellations.ts';
 import * as m0032 from './0032_holdings.ts';
 import * as m0033 from './0033_session_security.ts';
 import * as m0040 from './0040_waitlist_notify.ts';
+import * as m0042 from './0042_late_fee_payments.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0032_holdings': m0032,
   '0033_session_security': m0033,
   '0040_waitlist_notify': m0040,
+  '0042_late_fee_payments': m0042,
 };

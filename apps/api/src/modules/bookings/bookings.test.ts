@@ -222,7 +222,15 @@ describe('late cancellation (less than 4 hours ahead)', () => {
     await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 500, 'Test credit');
     const paid = await call('POST', '/api/dashboard/late-cancellation-fees/pay', who, {});
     expect(paid.statusCode).toBe(200);
-    expect(paid.json().data).toEqual({ paid: 1, amount: 200, formatted_amount: '£2.00', credit_balance: 300 });
+    expect(paid.json().data).toEqual({
+      paid: 1,
+      amount: 200,
+      formatted_amount: '£2.00',
+      tender_type: 'general-credit',
+      credit_balance: 300,
+      complete_order_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      reference: expect.stringMatching(/^BK-/),
+    });
     expect(await balance(who)).toBe(300);
     expect((await call('GET', '/api/auth/user', who)).json().data.has_outstanding_penalties).toBe(false);
     expect((await addToCart(who, another.id)).statusCode).toBe(200);

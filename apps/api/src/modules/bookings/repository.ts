@@ -149,10 +149,10 @@ export const unpaidFeesTotal = async (db: Db, clientId: number, accountUserId: n
        WHERE account_user_id = ${accountUserId} AND client_id = ${clientId} AND status = 'unpaid'`.execute(db)
   ).rows[0]!.total;
 
-export const markFeesPaid = (db: Db, ids: readonly number[], creditEntryId: number) =>
+export const markFeesPaid = (db: Db, ids: readonly number[], paidBy: { orderId: number; creditEntryId: number | null }) =>
   db
     .updateTable('late_cancellation_fees')
-    .set({ status: 'paid', paid_at: sql<Date>`now()`, credit_entry_id: creditEntryId })
+    .set({ status: 'paid', paid_at: sql<Date>`now()`, order_id: paidBy.orderId, credit_entry_id: paidBy.creditEntryId })
     .where('id', 'in', [...ids])
     .execute();
 

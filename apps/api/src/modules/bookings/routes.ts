@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZListBookingsQuery, ZListBookingsResponse } from '@app/contract/bookings/list-bookings';
 import { ZCancelBookingParams, ZCancelBookingQuery, ZCancelBookingsResponse, ZUpdateBookingsRequest } from '@app/contract/bookings/cancel-booking';
-import { ZListLateFeesResponse, ZPayLateFeesRequest, ZPayLateFeesResponse } from '@app/contract/bookings/late-fees';
+import { ZListLateFeesResponse } from '@app/contract/bookings/late-fees';
 import { ZCreditSummaryResponse } from '@app/contract/bookings/credit';
 import * as bookings from './service.ts';
 
@@ -52,15 +52,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/dashboard/late-cancellation-fees',
     { ...guarded, schema: { tags: ['bookings'], summary: 'Unpaid late-cancellation fees', response: { 200: ZListLateFeesResponse, ...errors } } },
     async (request) => bookings.listUnpaidFees(app.db, caller(request)),
-  );
-
-  app.post(
-    '/api/dashboard/late-cancellation-fees/pay',
-    {
-      ...guarded,
-      schema: { tags: ['bookings'], summary: 'Pay every unpaid late-cancellation fee from account credit', body: ZPayLateFeesRequest.optional(), response: { 200: ZPayLateFeesResponse, ...errors } },
-    },
-    async (request) => bookings.payFees(app.db, caller(request), originOf(request)),
   );
 
   app.get(

@@ -193,33 +193,13 @@ export const assertNoUnpaidFees = async (db: Db, caller: BookingsCaller) => {
 };
 
 /**
- * Pays every unpaid fee from general account credit in one transaction (one ledger spend row,
- * the fees marked paid with it, an audit row). Not enough credit → 400 with the amount.
+ * The account's unpaid fees, locked FOR UPDATE in the caller's transaction (checkout's fee
+ * payment: every payment of one account's fees queues on these rows).
  */
-export const payFees = async (db: Db, caller: BookingsCaller, origin: RequestOrigin) => {
-  const symbol = await symbolOf(db, caller.clientId);
-  const result = await inTransaction(db, async (trx) => {
-    const fees = await repo.findUnpaidFees(trx, caller.clientId, caller.accountUserId, true);
-    if (fees.length === 0) throw badRequest('no_late_fees', 'There is no late-cancellation fee to pay.');
-    const total = fees.reduce((sum, fee) => sum + fee.amount_pence, 0);
-    const message = `Your account credit does not cover the ${money(total, symbol)} late-cancellation fee. Please pay it at the venue's reception.`;
-    const entry = await credits.spendGeneral(trx, caller, total, `Late-cancellation fee${fees.length > 1 ? 's' : ''}`, message);
-    await repo.markFeesPaid(trx, fees.map((fee) => fee.id), entry.id);
-    await recordAccountChange(trx, {
-      clientId: caller.clientId,
-      userId: caller.accountUserId,
-      actorUserId: caller.accountUserId,
-      action: 'late_fees_paid',
-      detail: { fee_ids: fees.map((fee) => fee.id), amount: total },
-      origin,
-    });
-    return { paid: fees.length, amount: total, credit_balance: entry.balanceAfter };
-  });
-  return {
-    data: { ...result, formatted_amount: money(result.amount, symbol) },
-    message: `Late-cancellation fee of ${money(result.amount, symbol)} paid from your account credit. You can book again.`,
-  };
-};
+export const lockUnpaidFees = (trx: Db, caller: BookingsCaller) => repo.findUnpaidFees(trx, caller.clientId, caller.accountUserId, true);
+
+/** Marks fees paid by an order (and the ledger row of a credit payment), in the payer's transaction. */
+export const markFeesPaid = (trx: Db, feeIds: readonly number[], paidBy: { orderId: number; creditEntryId: number | null }) => repo.markFeesPaid(trx, feeIds, paidBy);
 
 /** GET dashboard/credit: the general balance, what of it expires when, the latest rows. */
 export const creditSummary = async (db: Db, caller: BookingsCaller) => {

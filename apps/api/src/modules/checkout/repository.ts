@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { ProviderTransactionStatus, RecordedTender } from '../../db/schema.ts';
 
+/** A fee order line's words (the receipt shows the cancelled session beside them). */
+export const LATE_FEE_LINE = 'Late-cancellation fee';
+
 /* ---- Terms ---- */
 
 export const findTerms = (db: Db, clientId: number) =>
@@ -72,7 +75,9 @@ export type TransactionRow = {
   client_id: number;
   account_user_id: number;
   membership_user_id: number;
-  cart_id: number;
+  /** Null for a card payment of late-cancellation fees (`purpose` 'late_fees'). */
+  cart_id: number | null;
+  purpose: 'cart' | 'late_fees';
   provider: string;
   status: ProviderTransactionStatus;
   amount_pence: number;
@@ -88,13 +93,13 @@ export type TransactionRow = {
 
 export const insertTransaction = (
   db: Db,
-  row: Omit<TransactionRow, 'order_id' | 'request'> & { request: unknown; idempotency_key: string | null; failure_reason: string | null },
+  row: Omit<TransactionRow, 'order_id' | 'request' | 'purpose'> & { purpose?: TransactionRow['purpose']; request: unknown; idempotency_key: string | null; failure_reason: string | null },
 ) => db.insertInto('provider_transactions').values({ ...row, request: JSON.stringify(row.request) }).execute();
 
 export const findTransaction = (db: Db, clientId: number, uuid: string, lock = false) => {
   const query = db
     .selectFrom('provider_transactions')
-    .select(['uuid', 'client_id', 'account_user_id', 'membership_user_id', 'cart_id', 'provider', 'status', 'amount_pence', 'card_token', 'card_brand', 'card_last_four', 'card_expiry', 'card_holder_name', 'save_card', 'request', 'order_id'])
+    .select(['uuid', 'client_id', 'account_user_id', 'membership_user_id', 'cart_id', 'purpose', 'provider', 'status', 'amount_pence', 'card_token', 'card_brand', 'card_last_four', 'card_expiry', 'card_holder_name', 'save_card', 'request', 'order_id'])
     .where('client_id', '=', clientId)
     .where('uuid', '=', uuid);
   return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<TransactionRow | undefined>;
@@ -111,7 +116,7 @@ export const setTransaction = (db: Db, uuid: string, changes: { status: Provider
 export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
   db
     .selectFrom('provider_transactions')
-    .select(['uuid', 'client_id', 'account_user_id', 'status'])
+    .select(['uuid', 'client_id', 'account_user_id', 'status', 'purpose'])
     .where('status', 'in', ['authorised', 'challenge'])
     .where('updated_at', '<', sql<never>`now() - make_interval(mins => ${minutes})`)
     .orderBy('updated_at')
@@ -122,11 +127,12 @@ export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
 
 export const insertOrder = async (
   db: Db,
-  order: { clientId: number; accountUserId: number; membershipUserId: number; cartId: number; reference: string; source: string; total: number; transactionUuid: string | null; idempotencyKey: string | null; staffUserId: number | null },
+  order: { clientId: number; accountUserId: number; membershipUserId: number; cartId: number | null; reference: string; source: string; total: number; transactionUuid: string | null; idempotencyKey: string | null; staffUserId: number | null },
 ) =>
   db
     .insertInto('orders')
     .values({
+      kind: order.cartId === null ? 'late_fees' : 'booking',
       client_id: order.clientId,
       account_user_id: order.accountUserId,
       membership_user_id: order.membershipUserId,
@@ -157,8 +163,20 @@ export const insertOrderLines = (
   }[],
 ) => (lines.length ? db.insertInto('order_lines').values([...lines]).execute() : Promise.resolve([]));
 
+/** A fee order's lines: one per late-cancellation fee, for the person of the cancelled booking. */
+export const insertFeeOrderLines = (db: Db, orderId: number, feeIds: readonly number[]) =>
+  sql`
+    INSERT INTO order_lines (order_id, late_cancellation_fee_id, occurrence_id, membership_user_id, price_pence, description)
+    SELECT ${orderId}, f.id, b.occurrence_id, b.membership_user_id, f.amount_pence, ${LATE_FEE_LINE}
+      FROM late_cancellation_fees f JOIN bookings b ON b.id = f.booking_id
+     WHERE f.id = ANY(${[...feeIds]}::integer[])
+     ORDER BY f.id`.execute(db);
+
 export const insertPayments = (db: Db, rows: readonly { order_id: number; tender_type: RecordedTender; amount_pence: number; transaction_uuid: string | null }[]) =>
   rows.length ? db.insertInto('payments').values([...rows]).execute() : Promise.resolve([]);
+
+export const countOrderLines = async (db: Db, orderId: number) =>
+  Number((await db.selectFrom('order_lines').select((eb) => eb.fn.countAll<string>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()).n);
 
 export const findOrderIdByCart = async (db: Db, cartId: number) =>
   (await db.selectFrom('orders').select('id').where('cart_id', '=', cartId).executeTakeFirst())?.id;

@@ -26,6 +26,7 @@ import {
   ZWaiversResponse,
 } from '@app/contract/questions/questions';
 import { ZPriceParams, ZPriceRequest, ZPriceResponse } from '@app/contract/pricing/price';
+import { ZAuthoriseLateFeesRequest, ZAuthoriseLateFeesResponse, ZPayLateFeesRequest, ZPayLateFeesResponse } from '@app/contract/bookings/late-fees';
 import { unprocessable } from '../../lib/errors.ts';
 import { CART_SOURCE } from '../cart/service.ts';
 import { providerFor } from '../payments/service.ts';
@@ -34,6 +35,7 @@ import * as checkout from './service.ts';
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
 const caller = (request: FastifyRequest): checkout.Caller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
+const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 const personQuery = (value: string | undefined) => (value === undefined || value === '' || value === 'null' ? null : Number(value));
 
 /**
@@ -101,6 +103,30 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { data, complete_order_id: data.complete_order_id, reference: data.reference, message: ORDER_COMPLETED_MESSAGE };
     },
+  );
+
+  // Late-cancellation fees (docs/account-bookings.md): by card (authorise, then pay with its
+  // transaction_uuid) or from general credit (pay without one); either way an order and a receipt.
+  app.post(
+    '/api/dashboard/late-cancellation-fees/authorise',
+    {
+      ...guarded,
+      schema: { tags: ['bookings'], summary: 'Authorise a card for every unpaid late-cancellation fee (3-D Secure as at checkout)', body: ZAuthoriseLateFeesRequest, response: { 200: ZAuthoriseLateFeesResponse, ...errors } },
+    },
+    async (request) => ({ data: await checkout.authoriseLateFees(app.db, caller(request), request.body, deps()) }),
+  );
+  app.post(
+    '/api/dashboard/late-cancellation-fees/pay',
+    {
+      ...guarded,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Pay every unpaid late-cancellation fee from general credit, or by the card authorised for them',
+        body: ZPayLateFeesRequest.optional(),
+        response: { 200: ZPayLateFeesResponse, ...errors },
+      },
+    },
+    async (request) => checkout.payLateFees(app.db, caller(request), { transactionUuid: request.body?.transaction_uuid }, originOf(request), deps()),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 } from '@app/contract/checkout/payment';
 import { ITEM_LOST_MESSAGE, type CheckoutCompleteDto } from '@app/contract/checkout/complete';
 import type { CheckoutAuthoriseDto, CheckoutAuthoriseRequest } from '@app/contract/checkout/authorise';
+import type { AuthoriseLateFeesRequest, PayLateFeesResponse } from '@app/contract/bookings/late-fees';
 import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
 import type { OrderDto } from '@app/contract/checkout/order';
 import { TERMS_REQUIRED_MESSAGE } from '@app/contract/terms/terms';
@@ -17,13 +18,15 @@ import { toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import type { RecordedTender } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, badRequest, forbidden, notFound, unprocessable, type FieldErrors } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable, type FieldErrors } from '../../lib/errors.ts';
 import * as cart from '../cart/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
 import * as questions from '../questions/service.ts';
+import * as bookings from '../bookings/service.ts';
+import { recordAccountChange, type RequestOrigin } from '../account/service.ts';
 import * as holdings from '../holdings/service.ts';
-import type { PaymentProvider } from '../payments/service.ts';
+import type { AuthoriseResult, CardSource, PaymentProvider } from '../payments/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -131,16 +134,7 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const total = items.reduce((s, i) => s + i.price_pence, 0);
   if (tenderTotal(tenders) !== total) throw badRequest('payments_mismatch', `The payments do not add up to the basket's total (${view.formatted_total}).`);
   if (tenders.card <= 0) throw badRequest('nothing_to_pay_by_card', 'Nothing is left to pay by card: complete the order.');
-  let source: { kind: 'identifier'; identifier: string; sessionKey: string } | { kind: 'token'; token: string };
-  if (body.saved_card_id) {
-    const card = (await repo.findSavedCards(db, caller.clientId, caller.accountUserId, deps.provider.name)).find((c) => c.id === body.saved_card_id);
-    if (!card) throw notFound('saved_card_not_found');
-    source = { kind: 'token', token: card.token };
-  } else if (body.card_identifier) {
-    source = { kind: 'identifier', identifier: body.card_identifier, sessionKey: body.session_key };
-  } else {
-    throw unprocessable('validation_failed', 'The given data was invalid.', { card_identifier: ['Required'] });
-  }
+  const source = await cardSource(db, caller, body, deps);
   const client = await repo.findClientName(db, caller.clientId);
   const transactionUuid = randomUUID();
   const browser = Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith('browser_')));
@@ -173,6 +167,28 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
     failure_reason: status === 'declined' || status === 'error' ? result.reason : null,
     request: { payments: body.payments, terms: body.terms ?? [], source: body.source ?? cart.CART_SOURCE, selected_user_id: selected.id },
   });
+  return authorisationAnswer(transactionUuid, result, tenders.card);
+};
+
+/** The card to charge: a saved card of the caller's (by id) or the provider's card identifier. */
+const cardSource = async (
+  db: Db,
+  caller: Caller,
+  body: { saved_card_id?: number | null | undefined; card_identifier?: string | null | undefined; session_key: string },
+  deps: CheckoutDeps,
+): Promise<CardSource> => {
+  if (body.saved_card_id) {
+    const card = (await repo.findSavedCards(db, caller.clientId, caller.accountUserId, deps.provider.name)).find((c) => c.id === body.saved_card_id);
+    if (!card) throw notFound('saved_card_not_found');
+    return { kind: 'token', token: card.token };
+  }
+  if (body.card_identifier) return { kind: 'identifier', identifier: body.card_identifier, sessionKey: body.session_key };
+  throw unprocessable('validation_failed', 'The given data was invalid.', { card_identifier: ['Required'] });
+};
+
+/** Authorise's answer: 402 for a declined or failed card, else the status and any challenge. */
+const authorisationAnswer = (transactionUuid: string, result: AuthoriseResult, amount: number): CheckoutAuthoriseDto => {
+  const status = result.status;
   if (status === 'declined') throw new AppError({ code: 'card_declined', status: 402, message: CARD_DECLINED_MESSAGE });
   if (status === 'error') {
     if (result.reason === 'card_identifier_unknown') throw badRequest('card_identifier_unknown', 'The card details have expired. Please enter them again.');
@@ -183,8 +199,23 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
     transaction_status: status,
     sca_url: status === 'challenge' ? result.scaUrl : null,
     sca_data: status === 'challenge' ? result.scaData : null,
-    amount: tenders.card,
+    amount,
   };
+};
+
+/** A challenged card attempt after the customer's return: authorised, or 402 declined, or 400 unfinished. */
+const settleChallenge = async <T extends repo.TransactionRow>(db: Db, transaction: T, deps: CheckoutDeps): Promise<T> => {
+  if (transaction.status !== 'challenge') return transaction;
+  const status = await deps.provider.status(db, transaction.uuid);
+  if (status === 'authorised') {
+    await repo.setTransaction(db, transaction.uuid, { status: 'authorised' });
+    return { ...transaction, status: 'authorised' };
+  }
+  if (status === 'declined') {
+    await repo.setTransaction(db, transaction.uuid, { status: 'declined', failure_reason: 'challenge_declined' });
+    throw new AppError({ code: 'card_declined', status: 402, message: CARD_DECLINED_MESSAGE });
+  }
+  throw badRequest('challenge_pending', 'Please finish the card check with your bank first.');
 };
 
 /** An order line's words: 'Covered by membership', 'Package visit: 10 Swims', or null when paid for. */
@@ -234,15 +265,7 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
   if (input.transactionUuid && (!transaction || transaction.account_user_id !== caller.accountUserId)) throw notFound('transaction_not_found');
   if (transaction?.order_id) return orderSummary(db, caller.clientId, transaction.order_id);
   if (transaction) {
-    if (transaction.status === 'challenge') {
-      const status = await deps.provider.status(db, transaction.uuid);
-      if (status === 'authorised') await repo.setTransaction(db, transaction.uuid, { status: 'authorised' });
-      else if (status === 'declined') {
-        await repo.setTransaction(db, transaction.uuid, { status: 'declined', failure_reason: 'challenge_declined' });
-        throw new AppError({ code: 'card_declined', status: 402, message: CARD_DECLINED_MESSAGE });
-      } else throw badRequest('challenge_pending', 'Please finish the card check with your bank first.');
-      transaction = { ...transaction, status: 'authorised' };
-    }
+    transaction = await settleChallenge(db, transaction, deps);
     if (transaction.status !== 'authorised') throw new AppError({ code: 'payment_not_authorised', status: 402, message: 'This card payment was not authorised. Please try again.' });
   }
   if (input.idempotencyKey) {
@@ -384,6 +407,175 @@ const orderSummary = async (db: Db, clientId: number, orderId: number): Promise<
 };
 
 export const COMPLETED_MESSAGE = ORDER_COMPLETED_MESSAGE;
+
+/* ---- Late-cancellation fees: paid by card or from credit, as an order (docs/account-bookings.md) ---- */
+
+/** The account site's source on a fee order. */
+const LATE_FEES_SOURCE = 'my-account';
+type FeeCardRequest = { fee_ids: number[]; source: string };
+
+const feesChanged = (formattedTotal: string) =>
+  conflict('late_fees_changed', `Your late-cancellation fees now come to ${formattedTotal}. Please check the amount and pay again.`);
+const noFees = () => badRequest('no_late_fees', 'There is no late-cancellation fee to pay.');
+
+/**
+ * POST dashboard/late-cancellation-fees/authorise: authorises the card for every unpaid fee, as
+ * checkout's authorise does for a basket (frictionless or a 3-D Secure challenge that returns
+ * to the account site's fee page). `amount` must be the total the customer was shown.
+ */
+export const authoriseLateFees = async (db: Db, caller: Caller, body: AuthoriseLateFeesRequest, deps: CheckoutDeps): Promise<CheckoutAuthoriseDto> => {
+  const fees = await bookings.listUnpaidFees(db, caller);
+  if (fees.data.length === 0) throw noFees();
+  if (fees.total !== body.amount) throw feesChanged(fees.formatted_total);
+  const source = await cardSource(db, caller, body, deps);
+  const { selected } = await cart.resolvePeople(db, caller, { selected_user_id: null });
+  const client = await repo.findClientName(db, caller.clientId);
+  const transactionUuid = randomUUID();
+  const browser = Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith('browser_')));
+  const result = await deps.provider.authorise(db, {
+    clientId: caller.clientId,
+    transactionUuid,
+    amountPence: fees.total,
+    merchant: client.name,
+    card: source,
+    returnUrl: body.return_path ?? '/late-fees',
+    browser,
+  });
+  const request: FeeCardRequest = { fee_ids: fees.data.map((fee) => fee.id), source: LATE_FEES_SOURCE };
+  await repo.insertTransaction(db, {
+    uuid: transactionUuid,
+    client_id: caller.clientId,
+    account_user_id: caller.accountUserId,
+    membership_user_id: selected.id,
+    cart_id: null,
+    purpose: 'late_fees',
+    provider: deps.provider.name,
+    status: result.status,
+    amount_pence: fees.total,
+    card_token: result.card?.token ?? null,
+    card_brand: result.card?.brand ?? null,
+    card_last_four: result.card?.lastFour ?? null,
+    card_expiry: result.card?.expiry ?? null,
+    card_holder_name: result.card?.holderName ?? body.card_holder_name ?? null,
+    save_card: Boolean(body.save_card) && !body.saved_card_id,
+    idempotency_key: null,
+    failure_reason: result.status === 'declined' || result.status === 'error' ? result.reason : null,
+    request,
+  });
+  return authorisationAnswer(transactionUuid, result, fees.total);
+};
+
+type FeeOutcome = { kind: 'paid'; orderId: number; creditBalance: number | null } | { kind: 'refused'; error: AppError };
+
+/**
+ * POST dashboard/late-cancellation-fees/pay: settles every unpaid fee in one transaction, from
+ * general credit, or with `transaction_uuid` by the card authorised for exactly those fees.
+ * The fee rows are locked FOR UPDATE, so two payments of one account's fees (credit and card,
+ * or the same request twice) settle them once: the second finds none (400), a card attempt
+ * that is no longer needed or no longer matches is voided, and a repeat of a paid card attempt
+ * answers its order again.
+ */
+export const payLateFees = async (db: Db, caller: Caller, input: { transactionUuid?: string | undefined }, origin: RequestOrigin, deps: CheckoutDeps): Promise<PayLateFeesResponse> => {
+  let transaction = input.transactionUuid ? await repo.findTransaction(db, caller.clientId, input.transactionUuid) : undefined;
+  if (input.transactionUuid && (!transaction || transaction.account_user_id !== caller.accountUserId || transaction.purpose !== 'late_fees')) throw notFound('transaction_not_found');
+  if (transaction?.order_id) return feeOrderAnswer(db, caller, transaction.order_id, null);
+  if (transaction) {
+    transaction = await settleChallenge(db, transaction, deps);
+    if (transaction.status !== 'authorised') throw new AppError({ code: 'payment_not_authorised', status: 402, message: 'This card payment was not authorised. Please try again.' });
+  }
+  const { selected } = await cart.resolvePeople(db, caller, { selected_user_id: null });
+  const symbol = (await repo.findClientName(db, caller.clientId)).currency_symbol;
+
+  const outcome = await inTransaction(db, async (trx): Promise<FeeOutcome> => {
+    const tx = transaction ? await repo.findTransaction(trx, caller.clientId, transaction.uuid, true) : undefined;
+    if (tx?.order_id) return { kind: 'paid', orderId: tx.order_id, creditBalance: null };
+    if (tx && tx.status !== 'authorised') throw new AppError({ code: 'payment_not_authorised', status: 402, message: 'This card payment was not authorised. Please try again.' });
+    const fees = await bookings.lockUnpaidFees(trx, caller);
+    if (fees.length === 0) return { kind: 'refused', error: noFees() };
+    const feeIds = fees.map((fee) => fee.id);
+    const total = fees.reduce((sum, fee) => sum + fee.amount_pence, 0);
+    if (tx) {
+      const authorisedFor = [...(tx.request as FeeCardRequest).fee_ids].sort((a, b) => a - b);
+      if (tx.amount_pence !== total || authorisedFor.join() !== [...feeIds].sort((a, b) => a - b).join()) return { kind: 'refused', error: feesChanged(money(total, symbol)) };
+    }
+    const order = await repo.insertOrder(trx, {
+      clientId: caller.clientId,
+      accountUserId: caller.accountUserId,
+      membershipUserId: selected.id,
+      cartId: null,
+      reference: reference(),
+      source: LATE_FEES_SOURCE,
+      total,
+      transactionUuid: tx?.uuid ?? null,
+      idempotencyKey: null,
+      staffUserId: null,
+    });
+    await repo.insertFeeOrderLines(trx, order.id, feeIds);
+    let creditEntryId: number | null = null;
+    let creditBalance: number | null = null;
+    if (tx) {
+      await repo.insertPayments(trx, [{ order_id: order.id, tender_type: 'card', amount_pence: total, transaction_uuid: tx.uuid }]);
+      await deps.provider.capture(trx, tx.uuid);
+      await repo.setTransaction(trx, tx.uuid, { status: 'completed', order_id: order.id });
+      if (tx.save_card && tx.card_token) {
+        await repo.insertSavedCard(trx, {
+          clientId: caller.clientId,
+          accountUserId: caller.accountUserId,
+          provider: tx.provider,
+          token: tx.card_token,
+          holder: tx.card_holder_name ?? '',
+          brand: tx.card_brand ?? 'card',
+          lastFour: tx.card_last_four ?? '0000',
+          expiry: tx.card_expiry ?? '01/99',
+        });
+      }
+    } else {
+      const message = `Your account credit does not cover the ${money(total, symbol)} late-cancellation fee. Please pay it by card.`;
+      const entry = await credits.spendGeneral(trx, caller, total, `Late-cancellation fee${fees.length > 1 ? 's' : ''}`, message, order.id);
+      await repo.insertPayments(trx, [{ order_id: order.id, tender_type: 'general-credit', amount_pence: total, transaction_uuid: null }]);
+      creditEntryId = entry.id;
+      creditBalance = entry.balanceAfter;
+    }
+    await bookings.markFeesPaid(trx, feeIds, { orderId: order.id, creditEntryId });
+    await recordAccountChange(trx, {
+      clientId: caller.clientId,
+      userId: caller.accountUserId,
+      actorUserId: caller.accountUserId,
+      action: 'late_fees_paid',
+      detail: { fee_ids: feeIds, amount: total, tender: tx ? 'card' : 'general-credit', order_id: order.id },
+      origin,
+    });
+    return { kind: 'paid', orderId: order.id, creditBalance };
+  });
+
+  if (outcome.kind === 'refused') {
+    // Never charged for fees already paid another way or changed since the card was authorised.
+    if (transaction) {
+      await deps.provider.voidPayment(db, transaction.uuid);
+      await repo.setTransaction(db, transaction.uuid, { status: 'voided', failure_reason: outcome.error.code });
+    }
+    throw outcome.error;
+  }
+  return feeOrderAnswer(db, caller, outcome.orderId, outcome.creditBalance);
+};
+
+const feeOrderAnswer = async (db: Db, caller: Caller, orderId: number, creditBalance: number | null): Promise<PayLateFeesResponse> => {
+  const [order, lines, client] = await Promise.all([repo.findOrder(db, caller.clientId, { id: orderId }), repo.countOrderLines(db, orderId), repo.findClientName(db, caller.clientId)]);
+  const amount = money(order!.total_pence, client.currency_symbol);
+  const byCard = order!.transaction_uuid !== null;
+  return {
+    data: {
+      paid: lines,
+      amount: order!.total_pence,
+      formatted_amount: amount,
+      tender_type: byCard ? 'card' : 'general-credit',
+      credit_balance: creditBalance,
+      complete_order_id: order!.uuid,
+      reference: order!.reference,
+    },
+    message: `Late-cancellation fee of ${amount} paid ${byCard ? 'by card' : 'from your account credit'}. You can book again.`,
+  };
+};
 
 /* ---- Front of house ---- */
 
@@ -569,6 +761,11 @@ export const reconcilePayments = async (db: Db, deps: CheckoutDeps & { minutes: 
     const request = tx.request as { payments?: PaymentLine[]; terms?: number[]; source?: string; selected_user_id?: number };
     try {
       if (tx.status === 'challenge' && (await deps.provider.status(db, tx.uuid)) !== 'authorised') throw badRequest('challenge_unfinished', 'The card check was not finished.');
+      if (tx.purpose === 'late_fees') {
+        await payLateFees(db, caller, { transactionUuid: tx.uuid }, { address: null, userAgent: 'payment reconciliation' }, deps);
+        done.completed++;
+        continue;
+      }
       await complete(
         db,
         caller,

@@ -98,11 +98,11 @@ export const refundBooking = async (trx: Db, caller: CreditCaller, bookingId: nu
 };
 
 /** Pays `amount` (fees) from general credit inside the caller's transaction; 400 when it does not cover it. */
-export const spendGeneral = async (trx: Db, caller: CreditCaller, amount: number, note: string, message: string) => {
+export const spendGeneral = async (trx: Db, caller: CreditCaller, amount: number, note: string, message: string, orderId: number | null = null) => {
   await repo.lockLedger(trx, caller.accountUserId);
   const { general } = await repo.findBalances(trx, caller.clientId, caller.accountUserId);
   if (general < amount) throw badRequest('credit_insufficient', message, { credits: ['Not enough general credit.'] });
-  return post(trx, caller, 'general', 'spend', -amount, { note });
+  return post(trx, caller, 'general', 'spend', -amount, { note, orderId });
 };
 
 /** What is left of each grant that expires, soonest first (lots.ts), with the balance and the latest rows. */

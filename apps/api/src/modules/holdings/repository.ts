@@ -252,9 +252,12 @@ export const findOrderLines = async (db: Db, orderIds: readonly number[]) =>
         await sql<OrderLineRow>`
           SELECT ol.id, ol.order_id, a.name, ol.description, ol.membership_user_id, mu.first_name, mu.last_name,
                  o.local_date::text AS local_date, to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
-                 v.slug AS venue_slug, v.name AS venue_name, ol.price_pence, b.status
+                 v.slug AS venue_slug, v.name AS venue_name, ol.price_pence,
+                 -- A fee line stands for the fee paid, not the cancelled booking behind it.
+                 CASE WHEN ol.late_cancellation_fee_id IS NULL THEN b.status ELSE 'confirmed' END AS status
             FROM order_lines ol
-            JOIN bookings b ON b.id = ol.booking_id
+            LEFT JOIN late_cancellation_fees f ON f.id = ol.late_cancellation_fee_id
+            JOIN bookings b ON b.id = coalesce(ol.booking_id, f.booking_id)
             JOIN occurrences o ON o.id = ol.occurrence_id
             JOIN activities a ON a.id = o.activity_id
             JOIN venues v ON v.id = o.venue_id

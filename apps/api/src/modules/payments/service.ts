@@ -4,7 +4,7 @@ import { badRequest, unprocessable } from '../../lib/errors.ts';
 import type { PaymentProvider } from './provider.ts';
 import * as repo from './repository.ts';
 
-export type { PaymentProvider } from './provider.ts';
+export type { AuthoriseResult, CardSource, PaymentProvider } from './provider.ts';
 
 /**
  * The `simulator` provider (DESIGN.md §5): a 3-D Secure 2 gateway in miniature, with its own
