@@ -38,6 +38,8 @@ export const ACCOUNT_ROUTES = [
   ['/payments', 'Payments'],
   // A receipt of an order that is not the customer's: the page says so (docs/account-holdings.md).
   ['/payments/00000000-0000-4000-8000-000000000000', 'Receipt'],
+  // The demo customer owes no fee: the page says there is nothing to pay (e2e/account/late-fees.spec.ts shows the form).
+  ['/late-fees', 'Pay late-cancellation fees'],
 ] as const;
 
 export const accountSite = (baseURL: string, path: string) => {

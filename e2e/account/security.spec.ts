@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { CUSTOMER, logInWithCookie, logInWithModal } from '../support/login.ts';
+import { registerViaApi } from '../support/signup.ts';
 
 // Sign-ups and logins hash at OWASP cost, one at a time (docs/security.md).
 test.describe.configure({ timeout: 90_000 });
@@ -12,34 +13,10 @@ const on = (baseURL: string, hostname: string, pathname = '/') => {
 };
 const accountSite = (baseURL: string, pathname: string) => on(baseURL, 'my-account.localhost', pathname);
 
-let n = 0;
 const PASSWORD = 'a quiet lake at dawn';
 
 /** A new customer of their own (the journeys change its password), signed up through the API. */
-const newCustomer = async (request: APIRequestContext) => {
-  const client = ((await (await request.get('/api/client')).json()) as { data: { id: number } }).data;
-  const venues = ((await (await request.get('/api/activities/venues')).json()) as { data: { id: number; slug: string }[] }).data;
-  const email = `security.${Date.now()}.${++n}@example.net`;
-  const response = await request.post('/api/auth/customer/register', {
-    data: {
-      client_id: client.id,
-      source: 'my-account',
-      first_name: 'Jo',
-      last_name: 'Marsden',
-      email,
-      date_of_birth: '1979-09-30',
-      phone: '07700 900321',
-      address_line1: '9 Silver Street',
-      town: 'Bury',
-      postcode: 'BL9 0EX',
-      home_venue_id: venues.find((v) => v.slug === 'bury-leisure-centre')!.id,
-      password: PASSWORD,
-      marketing_consent: false,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password: PASSWORD };
-};
+const newCustomer = (request: APIRequestContext) => registerViaApi(request, { prefix: 'security', password: PASSWORD });
 
 test('after logging in, no script can read the session token: the cookie is HttpOnly, SameSite=Lax', async ({ page, context }) => {
   await page.goto('/');

@@ -36,6 +36,7 @@ const accountRoutes = (): RouteObject[] => {
     { path: 'guest-passes', ...screen(() => import('../features/my-account/GuestPassesScreen.tsx')) },
     { path: 'payments', ...screen(() => import('../features/my-account/PaymentsScreen.tsx')) },
     { path: 'payments/:orderId', ...screen(() => import('../features/my-account/ReceiptScreen.tsx')) },
+    { path: 'late-fees', ...screen(() => import('../features/my-account/LateFeesScreen.tsx')) },
   ];
 };
 

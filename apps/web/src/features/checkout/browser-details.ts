@@ -36,3 +36,14 @@ export const browserDetails = (browser: BrowserLike = window, now: Date = new Da
   browserScreenWidth: Math.round(browser.screen.width),
   browserTz: now.getTimezoneOffset(),
 });
+
+/** Authorise's browser fields as the API names them (camel-cased; the client snake-cases them). */
+export const browserFields = (browser: BrowserDetails) => ({
+  browserColorDepth: browser.browserColorDepth,
+  browserJavaEnabled: browser.browserJavaEnabled,
+  browserJavascriptEnabled: browser.browserJavascriptEnabled,
+  browserLanguage: browser.browserLanguage,
+  browserScreenHeight: browser.browserScreenHeight,
+  browserScreenWidth: browser.browserScreenWidth,
+  browserTimezone: browser.browserTz,
+});

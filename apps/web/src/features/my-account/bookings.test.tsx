@@ -2,7 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import i18next from 'i18next';
@@ -58,24 +59,16 @@ const user = { hasOutstandingPenalties: true, documentExpiry: [], membershipDocu
 const fee = { id: 4, booking_id: 9, activity_name: 'Spin 45', venue_name: 'Bury Leisure Centre', date: '2026-11-23', time: '18:00', amount: 200, formatted_amount: '£2.00', created_at: '2026-11-23T16:00:00Z' };
 
 describe('the dashboard warning of an unpaid late-cancellation fee', () => {
-  it('names the fee and pays it from credit', async () => {
-    answer = (call) =>
-      call.url.endsWith('/late-cancellation-fees/pay')
-        ? json({ data: { paid: 1, amount: 200, formatted_amount: '£2.00', credit_balance: 300 }, message: 'paid' })
-        : json({ data: [fee], total: 200, formatted_total: '£2.00' });
-    show(<DashboardWarnings user={user} />);
+  it('names the fee and links to the page that pays it (credit or card)', async () => {
+    answer = () => json({ data: [fee], total: 200, formatted_total: '£2.00' });
+    show(
+      <MemoryRouter>
+        <DashboardWarnings user={user} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('You have an unpaid late-cancellation fee of £2.00. You cannot book again until it is paid.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Pay £2.00 from credit' }));
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.type, t.content])).toEqual([['success', 'Late-cancellation fee of £2.00 paid from your account credit. You can book again.']]));
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/dashboard/late-cancellation-fees/pay')).toBe(true);
-  });
-
-  it("shows the server's message when the credit does not cover it", async () => {
-    const message = "Your account credit does not cover the £2.00 late-cancellation fee. Please pay it at the venue's reception.";
-    answer = (call) => (call.method === 'POST' ? json({ message, code: 'credit_insufficient' }, 400) : json({ data: [fee], total: 200, formatted_total: '£2.00' }));
-    show(<DashboardWarnings user={user} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay £2.00 from credit' }));
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => [t.type, t.content])).toEqual([['error', message]]));
+    expect(screen.getByRole('link', { name: 'Pay £2.00' }).getAttribute('href')).toBe('/late-fees');
+    expect(calls.every((c) => c.method === 'GET')).toBe(true);
   });
 
   it('says nothing when nothing needs attention', () => {

@@ -13,7 +13,7 @@ import type { Camelized } from '../../../lib/api/camelized.ts';
 import { hasSession } from '../../../lib/api/auth-token.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../../lib/query-keys/checkout.ts';
-import type { BrowserDetails } from '../browser-details.ts';
+import { browserFields, type BrowserDetails } from '../browser-details.ts';
 import type { Payment } from '../tenders.ts';
 
 export type Cart = Camelized<CartDto>;
@@ -123,13 +123,7 @@ export const authorise = (
   const { browser, ...rest } = fields;
   return api.post<Authorise>('checkout/authorise', {
     ...rest,
-    browserColorDepth: browser.browserColorDepth,
-    browserJavaEnabled: browser.browserJavaEnabled,
-    browserJavascriptEnabled: browser.browserJavascriptEnabled,
-    browserLanguage: browser.browserLanguage,
-    browserScreenHeight: browser.browserScreenHeight,
-    browserScreenWidth: browser.browserScreenWidth,
-    browserTimezone: browser.browserTz,
+    ...browserFields(browser),
     source: CHECKOUT_SOURCE,
     ...SELECTED_USER,
   });

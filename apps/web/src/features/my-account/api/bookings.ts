@@ -1,11 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingDto } from '@app/contract/bookings/booking';
 import type { LateFeeDto, PayLateFeesResponse } from '@app/contract/bookings/late-fees';
+import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CreditSummaryResponse } from '@app/contract/bookings/credit';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { authKeys } from '../../../lib/query-keys/auth.ts';
 import { bookingKeys } from '../../../lib/query-keys/bookings.ts';
+import { holdingsKeys } from '../../../lib/query-keys/holdings.ts';
+import { browserFields, type BrowserDetails } from '../../checkout/public.ts';
 import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
 
 export type Booking = Camelized<BookingDto>;
@@ -44,6 +47,7 @@ const useRefresh = () => {
       queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
       queryClient.invalidateQueries({ queryKey: authKeys.all }),
       queryClient.invalidateQueries({ queryKey: timetableKeys.all }),
+      queryClient.invalidateQueries({ queryKey: holdingsKeys.orders() }),
     ]);
 };
 
@@ -56,11 +60,40 @@ export const useCancelBooking = () => {
   });
 };
 
-/** Pays every unpaid late-cancellation fee from account credit. */
+export type FeePayment = Camelized<PayLateFeesResponse>['data'];
+export type FeeAuthorisation = Camelized<CheckoutAuthoriseDto>;
+
+/**
+ * Pays every unpaid late-cancellation fee: from account credit, or with the `transactionUuid`
+ * of a card authorised for them (authoriseLateFees). Answers the order (a receipt under Payments).
+ */
 export const usePayLateFees = () => {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post<Camelized<PayLateFeesResponse>['data']>('late-cancellation-fees/pay', {}, { base: 'dashboardBase' }),
+    mutationFn: (transactionUuid?: string) =>
+      api.post<FeePayment>('late-cancellation-fees/pay', transactionUuid ? { transactionUuid } : {}, { base: 'dashboardBase' }),
     onSuccess: refresh,
   });
+};
+
+/** POST {dashboard}/late-cancellation-fees/authorise: the card for `amount`, the total the customer was shown. */
+export const authoriseLateFees = (fields: {
+  amount: number;
+  sessionKey: string;
+  cardIdentifier: string | null;
+  cardHolderName: string;
+  saveCard: boolean;
+  savedCardId: number | null;
+  returnPath: string;
+  browser: BrowserDetails;
+}) => {
+  const { browser, ...rest } = fields;
+  return api.post<FeeAuthorisation>(
+    'late-cancellation-fees/authorise',
+    {
+      ...rest,
+      ...browserFields(browser),
+    },
+    { base: 'dashboardBase' },
+  );
 };

@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { toMoney } from '@app/contract/rules/money';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { Button } from '../../../lib/ui/Button.tsx';
-import { showToast } from '../../../lib/toast/store.ts';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { AuthUser } from '../../auth/public.ts';
-import { lateFeesQuery, usePayLateFees } from '../api/bookings.ts';
+import { lateFeesQuery } from '../api/bookings.ts';
 
 /**
  * What needs the customer's attention, from the auth user's fields: an unpaid late-cancellation
- * fee (with "Pay fee" from account credit), documents expiring soon, a membership document to upload.
+ * fee (with "Pay", to the fee page: credit or card), documents expiring soon, a membership document to upload.
  */
 export const DashboardWarnings = ({ user }: { user: AuthUser }) => {
   const { t } = useTranslation('my-account');
   const fees = useQuery({ ...lateFeesQuery(), enabled: user.hasOutstandingPenalties });
-  const pay = usePayLateFees();
   const expiring = user.documentExpiry.filter((d) => d.documentExpiringSoon);
   if (!user.hasOutstandingPenalties && expiring.length === 0 && !user.membershipDocumentUploadRequired) return null;
   const total = (fees.data ?? []).reduce((sum, fee) => sum + fee.amount, 0);
@@ -29,17 +28,9 @@ export const DashboardWarnings = ({ user }: { user: AuthUser }) => {
             <p className="text-neutral-900">
               {fees.data ? t('dashboard.feeOwed', { amount, count: fees.data.length }) : t('dashboard.feeOwedUnknown')}
             </p>
-            <Button
-              disabled={pay.isPending || !fees.data}
-              onClick={() =>
-                pay.mutate(undefined, {
-                  onSuccess: (paid) => showToast({ type: 'success', content: t('dashboard.feePaid', { amount: paid.formattedAmount }) }),
-                  onError: (error) => showToast({ type: 'error', content: error.message }),
-                })
-              }
-            >
-              {t('dashboard.payFee', { amount })}
-            </Button>
+            <Link to="/late-fees" className={buttonClasses({ className: 'shrink-0' })}>
+              {fees.data ? t('dashboard.payFee', { amount }) : t('lateFees.title')}
+            </Link>
           </li>
         )}
         {expiring.map((document, index) => (
