@@ -213,6 +213,30 @@ describe('paying late-cancellation fees by card', () => {
   });
 });
 
+describe('a basket filled before the fee was recorded', () => {
+  it('cannot be checked out (card or credit) until the fee is paid, then can', async () => {
+    const who = fresh();
+    const soon = await bookSoon(who);
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const added = await call('POST', '/api/activities/cart/add', who, { items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: null, pricing_option_id: fx.classOptions.adult }] });
+    const total = (added.json().data as CartDto).total;
+    await cancelLate(who, soon);
+    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', total, 'Test credit');
+    const body = { completed_waivers: [], payments: [{ tender_type: 'credit', amount: total, info: {} }], source: 'activity-booking', terms: termIds, selected_user_id: null };
+    const refused = await call('POST', '/api/checkout/complete', who, body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'late_fee_unpaid', message: expect.stringContaining('£2.00') });
+    const card = await tokenise(who, CARDS.ok);
+    const byCard = await call('POST', '/api/checkout/authorise', who, { payments: [{ tender_type: 'card', amount: total }], ...card, source: 'activity-booking', terms: termIds, completed_waivers: [] });
+    expect(byCard.json().code).toBe('late_fee_unpaid');
+
+    const fee = await authorise(who, 200);
+    expect((await pay(who, fee.json().data.transaction_uuid as string)).statusCode).toBe(200);
+    const done = await call('POST', '/api/checkout/complete', who, body);
+    expect(done.statusCode).toBe(200);
+  });
+});
+
 describe('paying late-cancellation fees from credit', () => {
   it('is an order too, with the credit as its tender and the ledger row linked to it', async () => {
     const who = fresh();

@@ -23,7 +23,7 @@ import * as cart from '../cart/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
 import * as questions from '../questions/service.ts';
-import * as bookings from '../bookings/service.ts';
+import * as accountBookings from '../bookings/service.ts';
 import { recordAccountChange, type RequestOrigin } from '../account/service.ts';
 import * as holdings from '../holdings/service.ts';
 import type { AuthoriseResult, CardSource, PaymentProvider } from '../payments/service.ts';
@@ -128,6 +128,8 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const { people, selected } = await cart.resolvePeople(db, caller, { selected_user_id: body.selected_user_id });
   const view = await cart.cartView(db, caller, selected.id);
   if (view.id === null || view.items.length === 0) throw badRequest('cart_empty', 'Your basket is empty.');
+  // A late-cancellation fee is settled before booking again, also for a basket filled before it.
+  await accountBookings.assertNoUnpaidFees(db, caller);
   const items = await cart.checkoutItems(db, view.id);
   await checkRequirements(db, caller, items, people, body.terms);
   const tenders = normaliseTenders(body.payments, false);
@@ -293,6 +295,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     }
     const items = await cart.checkoutItems(trx, cartId);
     if (!items.length) throw badRequest('cart_empty', 'Your basket is empty.');
+    // Online, an unpaid late-cancellation fee blocks booking (staff at the desk may book regardless).
+    if (input.staffUserId === null) await accountBookings.assertNoUnpaidFees(trx, caller);
     // Holds that expired while the customer paid: taken again when the place is still free.
     const lost: cart.CheckoutItem[] = [];
     const held: (cart.CheckoutItem & { claim_id: number })[] = [];
@@ -424,7 +428,7 @@ const noFees = () => badRequest('no_late_fees', 'There is no late-cancellation f
  * to the account site's fee page). `amount` must be the total the customer was shown.
  */
 export const authoriseLateFees = async (db: Db, caller: Caller, body: AuthoriseLateFeesRequest, deps: CheckoutDeps): Promise<CheckoutAuthoriseDto> => {
-  const fees = await bookings.listUnpaidFees(db, caller);
+  const fees = await accountBookings.listUnpaidFees(db, caller);
   if (fees.data.length === 0) throw noFees();
   if (fees.total !== body.amount) throw feesChanged(fees.formatted_total);
   const source = await cardSource(db, caller, body, deps);
@@ -490,7 +494,7 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
     const tx = transaction ? await repo.findTransaction(trx, caller.clientId, transaction.uuid, true) : undefined;
     if (tx?.order_id) return { kind: 'paid', orderId: tx.order_id, creditBalance: null };
     if (tx && tx.status !== 'authorised') throw new AppError({ code: 'payment_not_authorised', status: 402, message: 'This card payment was not authorised. Please try again.' });
-    const fees = await bookings.lockUnpaidFees(trx, caller);
+    const fees = await accountBookings.lockUnpaidFees(trx, caller);
     if (fees.length === 0) return { kind: 'refused', error: noFees() };
     const feeIds = fees.map((fee) => fee.id);
     const total = fees.reduce((sum, fee) => sum + fee.amount_pence, 0);
@@ -536,7 +540,7 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
       creditEntryId = entry.id;
       creditBalance = entry.balanceAfter;
     }
-    await bookings.markFeesPaid(trx, feeIds, { orderId: order.id, creditEntryId });
+    await accountBookings.markFeesPaid(trx, feeIds, { orderId: order.id, creditEntryId });
     await recordAccountChange(trx, {
       clientId: caller.clientId,
       userId: caller.accountUserId,
