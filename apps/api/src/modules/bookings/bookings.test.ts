@@ -290,6 +290,29 @@ describe('credit expiry', () => {
   });
 });
 
+describe('credit past its date, before the hourly job has run', () => {
+  it('is not spent: credits/apply closes it (the balance shows 0) and a credit-only checkout is refused', async () => {
+    const who = fresh();
+    const { bookingId } = await book(who);
+    expect((await cancel(who, bookingId)).statusCode).toBe(200);
+    expect(await balance(who)).toBe(ADULT);
+    await sql`UPDATE credit_entries SET expires_at = now() - interval '1 minute' WHERE booking_id = ${bookingId}`.execute(ctx.db);
+
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const cart = (await addToCart(who, occurrence.id)).json().data as CartDto;
+    const applied = await call('POST', '/api/credits/apply', who, { credits_to_reserve: [{ amount: cart.total, type: 'general' }], cart_source: 'activity-booking', selected_user_id: null });
+    expect(applied.statusCode).toBe(400);
+    expect(await balance(who)).toBe(0);
+    const done = await call('POST', '/api/checkout/complete', who, { completed_waivers: [], payments: [{ tender_type: 'credit', amount: cart.total, info: {} }], source: 'activity-booking', terms: termIds, selected_user_id: null });
+    expect(done.statusCode).toBe(400);
+    expect(await balance(who)).toBe(0);
+    const rows = await ctx.db.selectFrom('credit_entries').select(['kind', 'amount']).where('account_user_id', '=', who.userId).where('kind', '=', 'expiry').execute();
+    expect(rows).toEqual([{ kind: 'expiry', amount: -ADULT }]);
+    // The job finds nothing left to close.
+    expect(await expireCredit(ctx.db)).toBe(0);
+  });
+});
+
 describe('demo data', () => {
   it('gives the demo customer future and past bookings, each with an order reference, without touching the demo credit', async () => {
     const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: { username: 'customer@example.com', password: 'Demo1234!' } });

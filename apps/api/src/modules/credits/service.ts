@@ -52,13 +52,20 @@ const releaseCart = async (trx: Db, caller: CreditCaller, cartId: number, types:
  * ≤ 0 releases it (spec §4). The reservations together may not exceed the cart's total nor the
  * balance: 400 'Credit amount could not be applied.' otherwise.
  */
-export const reserveForCart = async (db: Db, caller: CreditCaller, cartId: number, cartTotal: number, wanted: readonly { type: CreditType; amount: number }[]) =>
-  inTransaction(db, async (trx) => {
+export const reserveForCart = async (db: Db, caller: CreditCaller, cartId: number, cartTotal: number, wanted: readonly { type: CreditType; amount: number }[]) => {
+  // Credit past its date is closed in a transaction of its own first, so the balance the
+  // customer sees next is right even when the reservation below is refused.
+  await inTransaction(db, async (trx) => {
+    await repo.lockLedger(trx, caller.accountUserId);
+    for (const type of new Set(wanted.map((w) => w.type))) await closeExpiredGrants(trx, caller, type);
+  });
+  return inTransaction(db, async (trx) => {
     await repo.lockLedger(trx, caller.accountUserId);
     const latest = new Map<CreditType, number>();
     for (const w of wanted) latest.set(w.type, w.amount);
     for (const [type, amount] of latest) {
       await releaseCart(trx, caller, cartId, [type]);
+      await closeExpiredGrants(trx, caller, type);
       if (amount > 0) await post(trx, caller, type, 'reservation', -amount, { cartId });
     }
     const reserved = await repo.findCartReservations(trx, cartId);
@@ -67,6 +74,7 @@ export const reserveForCart = async (db: Db, caller: CreditCaller, cartId: numbe
     }
     return reserved;
   });
+};
 
 /**
  * At completion (inside the order's transaction): the cart's reservations are released and the
@@ -75,7 +83,11 @@ export const reserveForCart = async (db: Db, caller: CreditCaller, cartId: numbe
 export const spendForOrder = async (trx: Db, caller: CreditCaller, cartId: number, orderId: number, amounts: CreditAmounts) => {
   await repo.lockLedger(trx, caller.accountUserId);
   await releaseCart(trx, caller, cartId);
-  for (const type of CREDIT_TYPES) if (amounts[type] > 0) await post(trx, caller, type, 'spend', -amounts[type], { cartId, orderId });
+  for (const type of CREDIT_TYPES) {
+    if (amounts[type] <= 0) continue;
+    await closeExpiredGrants(trx, caller, type);
+    await post(trx, caller, type, 'spend', -amounts[type], { cartId, orderId });
+  }
 };
 
 /** Adds credit (seeds, refunds, staff top-ups). */
@@ -100,6 +112,7 @@ export const refundBooking = async (trx: Db, caller: CreditCaller, bookingId: nu
 /** Pays `amount` (fees) from general credit inside the caller's transaction; 400 when it does not cover it. */
 export const spendGeneral = async (trx: Db, caller: CreditCaller, amount: number, note: string, message: string, orderId: number | null = null) => {
   await repo.lockLedger(trx, caller.accountUserId);
+  await closeExpiredGrants(trx, caller, 'general');
   const { general } = await repo.findBalances(trx, caller.clientId, caller.accountUserId);
   if (general < amount) throw badRequest('credit_insufficient', message, { credits: ['Not enough general credit.'] });
   return post(trx, caller, 'general', 'spend', -amount, { note, orderId });
@@ -132,18 +145,25 @@ export const expireCredit = async (db: Db, batch = 500): Promise<number> => {
     const caller = { clientId: account.client_id, accountUserId: account.account_user_id };
     closed += await inTransaction(db, async (trx) => {
       await repo.lockLedger(trx, caller.accountUserId);
-      const grants = await repo.findExpiredGrants(trx, caller.clientId, caller.accountUserId, account.credit_type);
-      let count = 0;
-      for (const grantId of grants) {
-        const entries = await repo.findEntries(trx, caller.clientId, caller.accountUserId, account.credit_type);
-        const lots = remainingLots(entries.map((e) => ({ ...e, expires_at: e.expires_at === null ? null : new Date(e.expires_at) })));
-        const left = lots.find((l) => l.id === grantId)?.remaining ?? 0;
-        const available = (await repo.findBalances(trx, caller.clientId, caller.accountUserId))[account.credit_type];
-        await post(trx, caller, account.credit_type, 'expiry', -Math.min(left, available), { expiresEntryId: grantId, note: 'Credit expired' });
-        count += 1;
-      }
-      return count;
+      return closeExpiredGrants(trx, caller, account.credit_type);
     });
   }
   return closed;
+};
+
+/**
+ * Writes the expiry row of every grant of `type` past its date that has none yet (under the
+ * ledger lock the caller holds). Spends call it first, so credit past its date is never spent
+ * while the hourly job has not run yet.
+ */
+const closeExpiredGrants = async (trx: Db, caller: CreditCaller, type: CreditType) => {
+  const grants = await repo.findExpiredGrants(trx, caller.clientId, caller.accountUserId, type);
+  for (const grantId of grants) {
+    const entries = await repo.findEntries(trx, caller.clientId, caller.accountUserId, type);
+    const lots = remainingLots(entries.map((e) => ({ ...e, expires_at: e.expires_at === null ? null : new Date(e.expires_at) })));
+    const left = lots.find((l) => l.id === grantId)?.remaining ?? 0;
+    const available = (await repo.findBalances(trx, caller.clientId, caller.accountUserId))[type];
+    await post(trx, caller, type, 'expiry', -Math.min(left, available), { expiresEntryId: grantId, note: 'Credit expired' });
+  }
+  return grants.length;
 };
