@@ -517,7 +517,10 @@ export const offerPlace = async (
     expiresAt: offer.expiresAt,
   });
   if (result.outcome !== 'held') return result;
-  const cart = await repo.openCart(trx, offer.clientId, offer.accountUserId, offer.membershipUserId);
+  // The account holder's basket, the one the site shows and pays (a child's place is an item
+  // for the child in it), as for a place the customer adds for a family member.
+  const { self } = pickPeople(await repo.findMembershipUsers(trx, offer.clientId, offer.accountUserId), {});
+  const cart = await repo.openCart(trx, offer.clientId, offer.accountUserId, self.id);
   const option = await repo.findPricingOption(trx, offer.clientId, offer.activityId, undefined);
   if (!option) throw new AppError({ code: 'no_pricing_option', status: 500, message: `Activity ${offer.activityId} has no pricing option.` });
   const { id: itemId } = await repo.upsertCartItem(trx, {

@@ -143,6 +143,18 @@ describe('automatic promotion', () => {
     expect(await queuedJobs(ctx.db)).toEqual([]);
   });
 
+  it("a family member's offer is an item for them in the account holder's basket, the one the site shows", async () => {
+    const { occurrence, holders } = await fullClass(1);
+    const [parent] = await createCustomers(ctx.db, fx.clientId, 1);
+    expect((await join(parent!, occurrence.id, parent!.childId)).statusCode).toBe(200);
+    const holderItem = (await cart(holders[0]!)).items.find((i) => i.cartable_id === occurrence.id)!;
+    expect((await call('POST', '/api/activities/cart/remove', holders[0]!, { cart_item_ids: [holderItem.id] })).statusCode).toBe(200);
+    await runJobs();
+    const basket = await cart(parent!);
+    expect(basket.items).toEqual([expect.objectContaining({ cartable_id: occurrence.id, origin: 'waitlist_offer', status: 'held', purchased_for_user_id: parent!.childId })]);
+    expect(basket.selected_user_id).toBe(parent!.selfId);
+  });
+
   it('offers the places a capacity rise adds, and never past the start', async () => {
     const { occurrence } = await fullClass(1, 45);
     const waiters = await createCustomers(ctx.db, fx.clientId, 3);
