@@ -32,6 +32,13 @@ const bearer = (request: FastifyRequest): string | null => {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CSRF_MESSAGE = 'This request did not come from our site. Reload the page and try again.';
+/** The routes that start a session cookie (log in, sign up, the one-time login token's exchange). */
+const SESSION_STARTING_ROUTES = new Set(['/api/auth/customer/login', '/api/auth/customer/register', '/api/auth/token/exchange']);
+/** The browser says the request was sent from another site's page (or a sibling sub-domain's). */
+const isFromOtherSite = (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+};
 const csrfRefused = () => new AppError({ code: 'csrf_refused', status: 403, message: CSRF_MESSAGE });
 
 /**
@@ -52,6 +59,9 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('csrfRefused', false);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.clientId) return;
+    // Login CSRF: a page of another site must not log the browser into an account (the
+    // attacker's) by posting to a route that sets the session cookie.
+    if (request.method === 'POST' && SESSION_STARTING_ROUTES.has(request.url.split('?')[0]!) && isFromOtherSite(request)) throw csrfRefused();
     if (request.headers.authorization !== undefined) {
       const token = bearer(request);
       if (!token) return;
@@ -70,8 +80,7 @@ export const authPlugin = fp(async (app) => {
       return;
     }
     if (!SAFE_METHODS.has(request.method)) {
-      const site = request.headers['sec-fetch-site'];
-      const fromOtherSite = site === 'cross-site' || site === 'same-site';
+      const fromOtherSite = isFromOtherSite(request);
       if (fromOtherSite || !hasValidCsrfHeader(request, token)) {
         // A browser says the write came from another site's page (a form, a script): refused at
         // once, before its body is read. Otherwise it is a visitor's; guarded routes refuse it.

@@ -191,6 +191,25 @@ describe('CSRF on cookie-authenticated writes', () => {
   });
 });
 
+describe('login CSRF', () => {
+  it("a page of another site cannot log the browser in (into the attacker's account): 403, no cookie; our own page and API clients can", async () => {
+    const { email } = await newCustomer();
+    for (const site of ['cross-site', 'same-site']) {
+      const forged = await login(email, { origin: 'https://evil.example', 'sec-fetch-site': site });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toMatchObject({ code: 'csrf_refused' });
+      expect(forged.cookies).toEqual([]);
+    }
+    const forgedSignUp = await ctx.app.inject({ method: 'POST', url: '/api/auth/customer/register', headers: { 'sec-fetch-site': 'cross-site' }, payload: {} });
+    expect(forgedSignUp.statusCode).toBe(403);
+    const forgedExchange = await ctx.app.inject({ method: 'POST', url: '/api/auth/token/exchange', headers: { 'sec-fetch-site': 'cross-site' }, payload: { token: 'x' } });
+    expect(forgedExchange.statusCode).toBe(403);
+    expect((await login(email, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    // API clients (the wire notes' scripts) send no Sec-Fetch-Site.
+    expect((await login(email)).statusCode).toBe(200);
+  });
+});
+
 describe('idle expiry and last_seen_at', () => {
   it('refuses a session unused for longer than SESSION_IDLE_MINUTES (cookie and bearer), and clears the cookie', async () => {
     const { email, token } = await newCustomer();
