@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCheckoutAuthorise } from '../checkout/authorise.ts';
+import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
 
 /**
  * Late-cancellation fees (docs/account-bookings.md): GET /api/dashboard/late-cancellation-fees
@@ -43,13 +43,7 @@ export const ZAuthoriseLateFeesRequest = z
     saved_card_id: z.number().int().positive().nullable().optional(),
     save_card: z.boolean().optional(),
     return_path: z.string().max(40).regex(LATE_FEES_RETURN_PATH, 'Not a return path of the account site.').optional(),
-    browser_color_depth: z.union([z.number().int(), z.string().max(4)]).optional(),
-    browser_java_enabled: z.boolean().optional(),
-    browser_javascript_enabled: z.boolean().optional(),
-    browser_language: z.string().max(35).optional(),
-    browser_screen_height: z.union([z.number().int(), z.string().max(6)]).optional(),
-    browser_screen_width: z.union([z.number().int(), z.string().max(6)]).optional(),
-    browser_timezone: z.union([z.number().int(), z.string().max(6)]).optional(),
+    ...BROWSER_FIELDS,
   })
   .strict();
 export type AuthoriseLateFeesRequest = z.infer<typeof ZAuthoriseLateFeesRequest>;

@@ -14,11 +14,8 @@ export const ZBillingAddress = z.looseObject({
   country: z.string().max(2).optional(),
 });
 
-export const ZCheckoutAuthoriseRequest = z.looseObject({
-  billing_first_name: z.string().max(100).optional(),
-  billing_last_name: z.string().max(100).optional(),
-  billing_address: ZBillingAddress.optional(),
-  /** 3-D Secure 2 browser fields. */
+/** The 3-D Secure 2 browser fields of an authorise (checkout's, and a late-fee card payment's). */
+export const BROWSER_FIELDS = {
   browser_color_depth: z.union([z.number().int(), z.string().max(4)]).optional(),
   browser_java_enabled: z.boolean().optional(),
   browser_javascript_enabled: z.boolean().optional(),
@@ -26,6 +23,13 @@ export const ZCheckoutAuthoriseRequest = z.looseObject({
   browser_screen_height: z.union([z.number().int(), z.string().max(6)]).optional(),
   browser_screen_width: z.union([z.number().int(), z.string().max(6)]).optional(),
   browser_timezone: z.union([z.number().int(), z.string().max(6)]).optional(),
+};
+
+export const ZCheckoutAuthoriseRequest = z.looseObject({
+  billing_first_name: z.string().max(100).optional(),
+  billing_last_name: z.string().max(100).optional(),
+  billing_address: ZBillingAddress.optional(),
+  ...BROWSER_FIELDS,
   card_identifier: z.string().max(128).nullable().optional(),
   card_holder_name: z.string().max(100).optional(),
   completed_waivers: ZCompletedWaivers.optional(),

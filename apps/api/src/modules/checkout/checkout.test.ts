@@ -10,6 +10,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, expireClaims, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
 import { normaliseTenders } from './service.ts';
 
@@ -24,7 +25,7 @@ type Json = Record<string, unknown>;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
 
-const CARDS = { ok: '4242 4242 4242 4242', challenge: '4000 0000 0000 3220', decline: '4000 0000 0000 0002', error: '4000 0000 0000 0119' };
+const CARDS = TEST_CARDS;
 
 beforeAll(async () => {
   fx = await createHoldsFixture(ctx.db);
@@ -49,16 +50,8 @@ const holdClass = async (who: TestCustomer, options: { capacity?: number; forChi
 };
 
 const tokenise = async (who: TestCustomer, number: string) => {
-  const prepared = await call('GET', '/api/checkout/prepare', who);
-  expect(prepared.statusCode).toBe(200);
-  const sessionKey = prepared.json().session_key as string;
-  const card = await ctx.app.inject({
-    method: 'POST',
-    url: '/simulator/card-identifiers',
-    payload: { session_key: sessionKey, card_number: number, expiry_date: '12/39', security_code: '123', card_holder_name: 'Casey Tester' },
-  });
-  expect(card.statusCode).toBe(200);
-  return { sessionKey, identifier: card.json().card_identifier as string };
+  const card = await tokeniseTestCard(ctx.app, who, number);
+  return { sessionKey: card.session_key, identifier: card.card_identifier };
 };
 
 const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, extra: Json = {}) => {

@@ -6,6 +6,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
 
 /**
@@ -23,7 +24,7 @@ type Json = Record<string, unknown>;
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
   ctx.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
 
-const CARDS = { ok: '4242 4242 4242 4242', challenge: '4000 0000 0000 3220', decline: '4000 0000 0000 0002' };
+const CARDS = TEST_CARDS;
 const FEES = '/api/dashboard/late-cancellation-fees';
 
 beforeAll(async () => {
@@ -55,18 +56,7 @@ const cancelLate = async (who: TestCustomer, bookingId: number) => {
 /** A £2.00 fee owed: a class two hours ahead booked and cancelled. */
 const owe = async (who: TestCustomer) => cancelLate(who, await bookSoon(who));
 
-const tokenise = async (who: TestCustomer, number: string) => {
-  const prepared = await call('GET', '/api/checkout/prepare', who);
-  expect(prepared.statusCode).toBe(200);
-  const sessionKey = prepared.json().session_key as string;
-  const card = await ctx.app.inject({
-    method: 'POST',
-    url: '/simulator/card-identifiers',
-    payload: { session_key: sessionKey, card_number: number, expiry_date: '12/39', security_code: '123', card_holder_name: 'Casey Tester' },
-  });
-  expect(card.statusCode).toBe(200);
-  return { session_key: sessionKey, card_identifier: card.json().card_identifier as string };
-};
+const tokenise = (who: TestCustomer, number: string) => tokeniseTestCard(ctx.app, who, number);
 
 const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, extra: Json = {}) =>
   call('POST', `${FEES}/authorise`, who, {

@@ -205,6 +205,21 @@ const authorisationAnswer = (transactionUuid: string, result: AuthoriseResult, a
   };
 };
 
+/** Saves the card of a captured attempt when the customer asked to (provider token, brand, last four, expiry). */
+const keepCardIfAsked = async (trx: Db, caller: Caller, tx: repo.TransactionRow) => {
+  if (!tx.save_card || !tx.card_token) return;
+  await repo.insertSavedCard(trx, {
+    clientId: caller.clientId,
+    accountUserId: caller.accountUserId,
+    provider: tx.provider,
+    token: tx.card_token,
+    holder: tx.card_holder_name ?? '',
+    brand: tx.card_brand ?? 'card',
+    lastFour: tx.card_last_four ?? '0000',
+    expiry: tx.card_expiry ?? '01/99',
+  });
+};
+
 /** A challenged card attempt after the customer's return: authorised, or 402 declined, or 400 unfinished. */
 const settleChallenge = async <T extends repo.TransactionRow>(db: Db, transaction: T, deps: CheckoutDeps): Promise<T> => {
   if (transaction.status !== 'challenge') return transaction;
@@ -363,18 +378,7 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     if (tx) {
       await deps.provider.capture(trx, tx.uuid);
       await repo.setTransaction(trx, tx.uuid, { status: 'completed', order_id: order.id });
-      if (tx.save_card && tx.card_token) {
-        await repo.insertSavedCard(trx, {
-          clientId: caller.clientId,
-          accountUserId: caller.accountUserId,
-          provider: tx.provider,
-          token: tx.card_token,
-          holder: tx.card_holder_name ?? '',
-          brand: tx.card_brand ?? 'card',
-          lastFour: tx.card_last_four ?? '0000',
-          expiry: tx.card_expiry ?? '01/99',
-        });
-      }
+      await keepCardIfAsked(trx, caller, tx);
     }
     await queueConfirmation(trx, caller, order.id);
     return { kind: 'order', orderId: order.id };
@@ -521,18 +525,7 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
       await repo.insertPayments(trx, [{ order_id: order.id, tender_type: 'card', amount_pence: total, transaction_uuid: tx.uuid }]);
       await deps.provider.capture(trx, tx.uuid);
       await repo.setTransaction(trx, tx.uuid, { status: 'completed', order_id: order.id });
-      if (tx.save_card && tx.card_token) {
-        await repo.insertSavedCard(trx, {
-          clientId: caller.clientId,
-          accountUserId: caller.accountUserId,
-          provider: tx.provider,
-          token: tx.card_token,
-          holder: tx.card_holder_name ?? '',
-          brand: tx.card_brand ?? 'card',
-          lastFour: tx.card_last_four ?? '0000',
-          expiry: tx.card_expiry ?? '01/99',
-        });
-      }
+      await keepCardIfAsked(trx, caller, tx);
     } else {
       const message = `Your account credit does not cover the ${money(total, symbol)} late-cancellation fee. Please pay it by card.`;
       const entry = await credits.spendGeneral(trx, caller, total, `Late-cancellation fee${fees.length > 1 ? 's' : ''}`, message, order.id);
