@@ -99,7 +99,7 @@ const FeesAndPayment = ({ onPaid }: { onPaid: OnPaid }) => {
     return (
       <div className={`${cardClasses} grid justify-items-start gap-4`}>
         <p className="text-lg font-medium text-neutral-900">{t('lateFees.none')}</p>
-        <Link to="/dashboard" className="font-semibold text-primary-700 underline underline-offset-4">
+        <Link to="/dashboard" className="font-semibold text-primary-600 underline underline-offset-4">
           {t('lateFees.backToDashboard')}
         </Link>
       </div>

@@ -28,7 +28,7 @@ const ReceiptBody = () => {
         {(receipt) => <ReceiptView receipt={receipt} />}
       </QueryState>
       <p className="mt-6" data-print-hidden>
-        <Link to="/payments" className="font-medium text-primary-700 underline">
+        <Link to="/payments" className="font-medium text-primary-600 underline">
           {t('receipt.back')}
         </Link>
       </p>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import type { Booking } from '../api/bookings.ts';
@@ -35,6 +36,11 @@ export const BookingCard = ({ booking, onCancel, headingLevel = 3 }: { booking: 
             )}
             {cancelled?.outcome === 'fee' && (
               <p className="text-sm text-neutral-700">{t(cancelled.feePaid ? 'bookings.feePaid' : 'bookings.feeUnpaid', { amount: cancelled.formattedAmount })}</p>
+            )}
+            {cancelled?.outcome === 'fee' && !cancelled.feePaid && (
+              <Link to="/late-fees" className="text-sm font-semibold text-primary-600 underline underline-offset-4">
+                {t('bookings.payFee', { amount: cancelled.formattedAmount })}
+              </Link>
             )}
           </>
         ) : (

@@ -27,7 +27,7 @@ export const MembershipSummary = () => {
           </li>
         ))}
       </ul>
-      <Link to="/memberships" className="mt-3 inline-block font-medium text-primary-700 underline">
+      <Link to="/memberships" className="mt-3 inline-block font-medium text-primary-600 underline">
         {t('summary.more')}
       </Link>
     </section>

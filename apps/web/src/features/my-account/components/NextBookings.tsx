@@ -18,7 +18,7 @@ export const NextBookings = () => {
         <h2 id="next-bookings" className="text-lg font-semibold text-neutral-900">
           {t('dashboard.nextBookings')}
         </h2>
-        <Link to="/bookings" className="font-medium text-primary-700 underline underline-offset-4">
+        <Link to="/bookings" className="font-medium text-primary-600 underline underline-offset-4">
           {t('dashboard.allBookings')}
         </Link>
       </div>
