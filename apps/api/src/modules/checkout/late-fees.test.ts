@@ -107,6 +107,10 @@ describe('paying late-cancellation fees by card', () => {
     expect(order.lines).toEqual([expect.objectContaining({ name: 'Spin Express', description: 'Late-cancellation fee', status: 'booked', price: expect.objectContaining({ raw: 200 }) })]);
     expect(order.tenders).toEqual([expect.objectContaining({ tender_type: 'card', amount: expect.objectContaining({ raw: 200 }), card: expect.objectContaining({ last_four: '4242' }) })]);
     expect(order.total).toMatchObject({ raw: 200 });
+    const mail = await ctx.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', who.email).where('kind', '=', 'late-fee-receipt').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`Payment received: ${paid.json().data.reference}`);
+    expect(mail.text_body).toContain('Late-cancellation fee: Spin Express');
+    expect(mail.text_body).toContain('Total paid: £2.00 by card ending 4242.');
     const orders = (await call('GET', '/api/dashboard/orders', who)).json().data as { id: string }[];
     expect(orders.map((o) => o.id)).toContain(paid.json().data.complete_order_id);
 

@@ -534,6 +534,7 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
       creditBalance = entry.balanceAfter;
     }
     await accountBookings.markFeesPaid(trx, feeIds, { orderId: order.id, creditEntryId });
+    await queueFeeReceipt(trx, caller, order.id, fees, tx ? `card ending ${tx.card_last_four ?? '0000'}` : 'account credit');
     await recordAccountChange(trx, {
       clientId: caller.clientId,
       userId: caller.accountUserId,
@@ -554,6 +555,33 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
     throw outcome.error;
   }
   return feeOrderAnswer(db, caller, outcome.orderId, outcome.creditBalance);
+};
+
+/** The receipt email of a fee payment: the fees, the total and how it was paid. */
+const queueFeeReceipt = async (
+  trx: Db,
+  caller: Caller,
+  orderId: number,
+  fees: readonly { amount_pence: number; activity_name: string; venue_name: string; local_date: string; local_time: string }[],
+  paidWith: string,
+) => {
+  const [order, account, client] = await Promise.all([
+    repo.findOrder(trx, caller.clientId, { id: orderId }),
+    repo.findAccount(trx, caller.clientId, caller.accountUserId),
+    repo.findClientName(trx, caller.clientId),
+  ]);
+  if (!order || !account) return;
+  const lines = fees.map((f) => `${repo.LATE_FEE_LINE}: ${f.activity_name}, ${f.venue_name}, ${f.local_date} ${f.local_time} (${money(f.amount_pence, client.currency_symbol)})`);
+  const total = money(order.total_pence, client.currency_symbol);
+  const paid = `Total paid: ${total} by ${paidWith}.`;
+  await queueEmail(trx, {
+    clientId: caller.clientId,
+    kind: 'late-fee-receipt',
+    to: account.email,
+    subject: `Payment received: ${order.reference}`,
+    text: [`Hello ${account.first_name},`, '', `Thank you: your late-cancellation fee is paid and you can book again. Your reference is ${order.reference}.`, '', ...lines, '', paid].join('\n'),
+    html: `<p>Hello ${escapeHtml(account.first_name)},</p><p>Thank you: your late-cancellation fee is paid and you can book again. Your reference is <strong>${escapeHtml(order.reference)}</strong>.</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p>${escapeHtml(paid)}</p>`,
+  });
 };
 
 const feeOrderAnswer = async (db: Db, caller: Caller, orderId: number, creditBalance: number | null): Promise<PayLateFeesResponse> => {
