@@ -16,6 +16,7 @@ import * as m0031 from './0031_booking_cancellations.ts';
 import * as m0032 from './0032_holdings.ts';
 import * as m0033 from './0033_session_security.ts';
 import * as m0040 from './0040_waitlist_notify.ts';
+import * as m0041 from './0041_tenant_notify.ts';
 import * as m0042 from './0042_late_fee_payments.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0032_holdings': m0032,
   '0033_session_security': m0033,
   '0040_waitlist_notify': m0040,
+  '0041_tenant_notify': m0041,
   '0042_late_fee_payments': m0042,
 };

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { useTestApp } from '../../../test/app.ts';
+import { changeTenants } from '../../../test/tenant.ts';
 
 // Catalogue answers are kept in memory per instance (lib/catalogue-cache.ts) while the client's
 // catalogue version holds. These tests run two instances on one database and change the data
-// under them: each change must show on the very next request to either instance.
+// under them: each change must show on the next request to either instance once that instance
+// has heard of it (the tenant lookup, version included, is kept in memory until the change's
+// note arrives: modules/client/tenant-cache.ts, migration 0041). `changed` waits for the note.
 const ctx = useTestApp();
 let second: App;
 
@@ -22,6 +25,7 @@ type Venue = { slug: string; name: string };
 type Category = { slug: string; name: string; children_count: number };
 
 const instances = () => [ctx.app, second];
+const changed = (change: () => Promise<unknown>) => changeTenants(instances(), change);
 const venues = async (app: App, host = 'localhost') => {
   const response = await app.inject({ method: 'GET', url: '/api/activities/venues', headers: { host } });
   expect(response.statusCode).toBe(200);
@@ -49,42 +53,44 @@ describe('catalogue answers kept in memory', () => {
     }
   });
 
-  it('shows a venue renamed in the database on the next request to every instance', async () => {
+  it('shows a venue renamed in the database on every instance once heard', async () => {
     for (const app of instances()) expect(nameOf(await venues(app), 'bury-leisure-centre')).toBe('Bury Leisure Centre');
-    await ctx.db.updateTable('venues').set({ name: 'Bury Leisure and Wellbeing Centre' }).where('slug', '=', 'bury-leisure-centre').execute();
+    await changed(() => ctx.db.updateTable('venues').set({ name: 'Bury Leisure and Wellbeing Centre' }).where('slug', '=', 'bury-leisure-centre').execute());
     for (const app of instances()) expect(nameOf(await venues(app), 'bury-leisure-centre')).toBe('Bury Leisure and Wellbeing Centre');
   });
 
-  it('shows an added and a removed venue at once', async () => {
+  it('shows an added and a removed venue once heard', async () => {
     const client = await ctx.db.selectFrom('venues').select('client_id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow();
     for (const app of instances()) await venues(app);
-    await ctx.db
-      .insertInto('venues')
-      .values({ client_id: client.client_id, slug: 'new-lido', name: 'New Lido', address_line1: '1 Park Road', town: 'Bury', postcode: 'BL9 0AA' })
-      .execute();
+    await changed(() =>
+      ctx.db
+        .insertInto('venues')
+        .values({ client_id: client.client_id, slug: 'new-lido', name: 'New Lido', address_line1: '1 Park Road', town: 'Bury', postcode: 'BL9 0AA' })
+        .execute(),
+    );
     for (const app of instances()) expect(nameOf(await venues(app), 'new-lido')).toBe('New Lido');
-    await ctx.db.deleteFrom('venues').where('slug', '=', 'new-lido').execute();
+    await changed(() => ctx.db.deleteFrom('venues').where('slug', '=', 'new-lido').execute());
     for (const app of instances()) expect(nameOf(await venues(app), 'new-lido')).toBeUndefined();
   });
 
-  it('shows a category renamed or withdrawn from a venue at once, in the list and the detail', async () => {
+  it('shows a category renamed or withdrawn from a venue once heard, in the list and the detail', async () => {
     for (const app of instances()) {
       expect((await categories(app)).map((c) => c.slug)).toContain('yoga');
       expect((await category(app, 'yoga')).status).toBe(200);
     }
-    await ctx.db.updateTable('activity_categories').set({ name: 'Hatha Yoga' }).where('slug', '=', 'yoga').execute();
+    await changed(() => ctx.db.updateTable('activity_categories').set({ name: 'Hatha Yoga' }).where('slug', '=', 'yoga').execute());
     for (const app of instances()) {
       expect((await categories(app)).find((c) => c.slug === 'yoga')?.name).toBe('Hatha Yoga');
       expect((await category(app, 'yoga')).body.data.name).toBe('Hatha Yoga');
     }
     const bury = ctx.db.selectFrom('venues').select('id').where('slug', '=', 'bury-leisure-centre');
     const yoga = ctx.db.selectFrom('activity_categories').select('id').where('slug', '=', 'yoga');
-    await ctx.db.deleteFrom('category_locations').where('venue_id', '=', bury).where('category_id', '=', yoga).execute();
+    await changed(() => ctx.db.deleteFrom('category_locations').where('venue_id', '=', bury).where('category_id', '=', yoga).execute());
     for (const app of instances()) {
       expect((await categories(app)).map((c) => c.slug)).not.toContain('yoga');
       expect((await category(app, 'yoga')).status).toBe(404);
     }
-    await ctx.db.insertInto('category_locations').columns(['venue_id', 'category_id']).expression(bury.select(yoga.as('c'))).execute();
+    await changed(() => ctx.db.insertInto('category_locations').columns(['venue_id', 'category_id']).expression(bury.select(yoga.as('c'))).execute());
     for (const app of instances()) expect((await categories(app)).map((c) => c.slug)).toContain('yoga');
   });
 
@@ -99,17 +105,19 @@ describe('catalogue answers kept in memory', () => {
     }
     for (const app of instances()) expect((await categories(app, 'radcliffe-leisure-centre')).map((c) => c.name)).not.toContain('Unseen Spin');
     // …and the next counted change brings everything up to date.
-    await ctx.db.updateTable('activity_categories').set({ short_description: 'Indoor cycling' }).where('slug', '=', 'spin').execute();
+    await changed(() => ctx.db.updateTable('activity_categories').set({ short_description: 'Indoor cycling' }).where('slug', '=', 'spin').execute());
     for (const app of instances()) expect((await categories(app, 'radcliffe-leisure-centre')).map((c) => c.name)).toContain('Unseen Spin');
   });
 
   it('keeps clients apart: another client’s change neither shows nor refreshes this one', async () => {
-    const other = await ctx.db.insertInto('clients').values({ slug: 'cache-other', name: 'Cache Other' }).returning('id').executeTakeFirstOrThrow();
-    await ctx.db.insertInto('client_domains').values({ client_id: other.id, host: 'cache-other.example' }).execute();
-    await ctx.db
-      .insertInto('venues')
-      .values({ client_id: other.id, slug: 'other-baths', name: 'Other Baths', address_line1: '2 Road', town: 'Leeds', postcode: 'LS1 1AA' })
-      .execute();
+    await changed(async () => {
+      const other = await ctx.db.insertInto('clients').values({ slug: 'cache-other', name: 'Cache Other' }).returning('id').executeTakeFirstOrThrow();
+      await ctx.db.insertInto('client_domains').values({ client_id: other.id, host: 'cache-other.example' }).execute();
+      await ctx.db
+        .insertInto('venues')
+        .values({ client_id: other.id, slug: 'other-baths', name: 'Other Baths', address_line1: '2 Road', town: 'Leeds', postcode: 'LS1 1AA' })
+        .execute();
+    });
     for (const app of instances()) {
       expect((await venues(app, 'cache-other.example')).map((v) => v.slug)).toEqual(['other-baths']);
       expect(nameOf(await venues(app), 'other-baths')).toBeUndefined();
@@ -118,7 +126,7 @@ describe('catalogue answers kept in memory', () => {
 });
 
 describe('tenant lookup', () => {
-  it('sees a new or removed host mapping on the next request to every instance', async () => {
+  it('sees a new or removed host mapping on every instance once heard', async () => {
     const other = await ctx.db.insertInto('clients').values({ slug: 'mapped-later', name: 'Mapped Later' }).returning('id').executeTakeFirstOrThrow();
     await ctx.db
       .insertInto('venues')
@@ -127,9 +135,9 @@ describe('tenant lookup', () => {
     const host = 'later.example';
     // Unmapped: the default client (the demo operator).
     for (const app of instances()) expect(nameOf(await venues(app, host), 'bury-leisure-centre')).toBeDefined();
-    await ctx.db.insertInto('client_domains').values({ client_id: other.id, host }).execute();
+    await changed(() => ctx.db.insertInto('client_domains').values({ client_id: other.id, host }).execute());
     for (const app of instances()) expect((await venues(app, host)).map((v) => v.slug)).toEqual(['later-pool']);
-    await ctx.db.deleteFrom('client_domains').where('host', '=', host).execute();
+    await changed(() => ctx.db.deleteFrom('client_domains').where('host', '=', host).execute());
     for (const app of instances()) expect(nameOf(await venues(app, host), 'later-pool')).toBeUndefined();
   });
 

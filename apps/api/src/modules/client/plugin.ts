@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { clientResolver } from './service.ts';
+import { createTenantCache, type TenantCache } from './tenant-cache.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -13,18 +14,35 @@ declare module 'fastify' {
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyInstance {
-    /** The client of a host name (one query, no cache); the SPA server uses it for its 404s. */
+    /** The client of a host name (the tenant lookup); the SPA server uses it for its 404s. */
     clientIdForHost: (hostname: string) => Promise<number | undefined>;
+    /** The tenant lookup's answers kept in memory (tenant-cache.ts); tests wait on its drops. */
+    tenantCache: TenantCache;
   }
 }
 
 /**
- * Resolves the request's client from `client_domains` (DESIGN.md §4) on every API request,
- * with no per-process cache, so a changed host mapping is seen by every instance on the next
- * request. The same query reads the client's catalogue version (docs/catalogue.md, "Caching").
+ * Resolves the request's client from `client_domains` (DESIGN.md §4) on every API request, with
+ * the client's catalogue version (docs/catalogue.md, "Caching"). The answers are kept in memory
+ * (tenant-cache.ts) while this instance listens for changes: a changed host mapping, client or
+ * catalogue version is heard by every instance at commit (migration 0041) and read afresh.
  */
 export const tenantPlugin = fp(async (app) => {
-  const resolve = clientResolver(app.db);
+  const read = clientResolver(app.db);
+  const listening = () =>
+    app.hasDecorator('availabilityHub') && app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'tenant listener not ready'));
+  const cache = createTenantCache(listening);
+  app.decorate('tenantCache', cache);
+  app.addHook('onReady', async () => void app.availabilityHub.watchTenants(cache.drop));
+  const resolve = async (host: string, defaultSlug: string) => {
+    const key = `${host}\u0000${defaultSlug}`;
+    const kept = cache.get(key);
+    if (kept !== undefined) return kept ?? undefined;
+    const stamp = cache.stamp();
+    const found = await read(host, defaultSlug);
+    cache.set(key, stamp, found ?? null);
+    return found;
+  };
   app.decorate('clientIdForHost', async (hostname: string) =>
     (await resolve(hostname.replace(/:\d+$/, '').toLowerCase(), app.config.DEFAULT_CLIENT))?.id,
   );

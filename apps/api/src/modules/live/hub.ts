@@ -14,6 +14,13 @@ type Subscriber = (event: AvailabilityEvent) => void;
  */
 export type AvailabilityWatcher = { changed: (scope: string) => void; reset: () => void };
 
+/**
+ * Told when a host mapping, a client or a catalogue version changed (migration 0041's
+ * `{"tenant":true}` note on the same channel), and when notes may have been missed: either way
+ * whatever it keeps of the tenant lookup goes (modules/client/tenant-cache.ts).
+ */
+export type TenantWatcher = () => void;
+
 /** Notes of one day are gathered this long, then sent as one event per subscriber. */
 const COALESCE_MS = 50;
 
@@ -27,6 +34,7 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
   let flushTimer: NodeJS.Timeout | null = null;
   let channel: ChannelListener | null = null;
   const watchers = new Set<AvailabilityWatcher>();
+  const tenantWatchers = new Set<TenantWatcher>();
 
   const flush = () => {
     flushTimer = null;
@@ -38,10 +46,14 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
   };
 
   const onNote = (payload: string) => {
-    let note: AvailabilityNote;
+    let note: AvailabilityNote | { tenant: true };
     try {
-      note = JSON.parse(payload) as AvailabilityNote;
+      note = JSON.parse(payload) as AvailabilityNote | { tenant: true };
     } catch {
+      return;
+    }
+    if ('tenant' in note) {
+      for (const watcher of tenantWatchers) watcher();
       return;
     }
     const key = availabilityScope({ clientId: note.client_id, venueId: note.venue_id, categoryId: note.category_id, date: note.local_date });
@@ -55,6 +67,7 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
 
   /** Notes may have been missed while the listener was down: every stream reloads everything. */
   const onReconnect = () => {
+    for (const watcher of tenantWatchers) watcher();
     for (const watcher of watchers) watcher.reset();
     for (const set of subscribers.values()) for (const send of set) send({ occurrence_ids: [], resync: true });
   };
@@ -78,6 +91,16 @@ export const createAvailabilityHub = (listener: () => ChannelListener) => {
     watch: (watcher: AvailabilityWatcher) => {
       watchers.add(watcher);
       return () => watchers.delete(watcher);
+    },
+    /** Starts listening if nobody has yet and resolves once this instance listens. */
+    ready: async () => {
+      channel ??= listener();
+      await channel.ready();
+    },
+    /** Adds a watcher of tenant changes (and of reconnects); returns its removal. */
+    watchTenants: (watcher: TenantWatcher) => {
+      tenantWatchers.add(watcher);
+      return () => tenantWatchers.delete(watcher);
     },
     /**
      * Starts listening if nobody has yet (without waiting) and says whether this instance is
