@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import { CompiledQuery, sql, type Selectable } from 'kysely';
+import { poolOf, type Db } from '../../db/connect.ts';
+import type { UsersTable } from '../../db/schema.ts';
 
 export const findUserForLogin = (db: Db, clientId: number, username: string) =>
   db
@@ -16,30 +17,33 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
     .execute();
 
 /**
- * The live session of a token hash: not revoked, not past its 30 days, used within the idle
- * period. `stale` says `last_seen_at` is over a minute old (then `touchSession` writes it), so
- * the request path reads only, except once a minute per session.
+ * The live session of a token hash — not revoked, not past its 30 days, used within the idle
+ * period — in one round trip on every signed-in request: a named prepared statement (parsed and
+ * planned once per pooled connection) whose second part marks the session used now when that
+ * was last done over a minute ago (two racing requests: one write), so the request path writes
+ * at most once a minute per session and never needs a second query. Not kept in memory: a
+ * revoked, rotated or idle session is refused by the very next request to any instance.
  */
-export const findActiveSession = (db: Db, clientId: number, tokenHash: string, idleMinutes: number) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as userId', 'users.role', sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale')])
-    .where('sessions.client_id', '=', clientId)
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where(sql<boolean>`sessions.last_seen_at > now() - make_interval(mins => ${idleMinutes})`)
-    .executeTakeFirst();
-
-/** Marks the session used now, only if that was not done in the last minute (two racing requests: one write). */
-export const touchSession = async (db: Db, sessionId: number): Promise<void> => {
-  await db
-    .updateTable('sessions')
-    .set({ last_seen_at: sql`now()` })
-    .where('id', '=', sessionId)
-    .where(sql<boolean>`last_seen_at < now() - interval '1 minute'`)
-    .execute();
+export const findActiveSession = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number) => {
+  const text = `
+    WITH live AS (
+      SELECT s.id AS "sessionId", u.id AS "userId", u.role, s.last_seen_at < now() - interval '1 minute' AS stale
+        FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.client_id = $1 AND s.token_hash = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(mins => $3::integer)
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = now() FROM live
+       WHERE sessions.id = live."sessionId" AND live.stale AND sessions.last_seen_at < now() - interval '1 minute'
+      RETURNING sessions.id
+    )
+    SELECT "sessionId", "userId", role FROM live`;
+  const values = [clientId, tokenHash, idleMinutes];
+  type Row = { sessionId: number; userId: number; role: Selectable<UsersTable>['role'] };
+  const pool = poolOf(db);
+  const rows = pool && !db.isTransaction
+    ? ((await pool.query({ name: 'auth-active-session', text, values })).rows as Row[])
+    : (await db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+  return rows[0];
 };
 
 export const revokeSession = (db: Db, sessionId: number) =>

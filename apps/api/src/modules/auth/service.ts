@@ -34,7 +34,6 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const sessionForToken = async (db: Db, clientId: number, token: string, idleMinutes: number): Promise<AuthSession | null> => {
   const session = await repo.findActiveSession(db, clientId, hashToken(token), idleMinutes);
   if (!session) return null;
-  if (session.stale) await repo.touchSession(db, session.sessionId);
   return { sessionId: session.sessionId, userId: session.userId, role: session.role };
 };
 

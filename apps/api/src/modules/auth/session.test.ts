@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../lib/config.ts';
 import { useTestApp } from '../../../test/app.ts';
 import { CSRF_MESSAGE } from './plugin.ts';
 import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED_MESSAGE } from './service.ts';
@@ -240,6 +242,70 @@ describe('idle expiry and last_seen_at', () => {
     expect(seen.getTime()).toBeGreaterThan(Date.now() - 10_000);
     expect((await withBearer('GET', '/api/auth/user', token)).statusCode).toBe(200);
     expect((await sessionRow(token)).last_seen_at).toEqual(seen);
+  });
+});
+
+// Sessions are never kept in memory (auth/repository.ts findActiveSession): whatever ends one
+// on one instance is refused by the very next request to another, with no wait of any kind.
+describe('an ended session on another instance', () => {
+  let second: App;
+  beforeAll(async () => {
+    second = await buildApp({
+      config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'silent', TRUST_PROXY: '127.0.0.1', SESSION_IDLE_MINUTES: '120' }),
+      db: ctx.db,
+      serveWeb: false,
+      validateResponses: true,
+    });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second?.close();
+  });
+  const userOn = (app: App, token: string) =>
+    app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` }, remoteAddress: '127.0.0.1' });
+  const postOn = (app: App, url: string, token: string, payload?: Json) =>
+    app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, 'user-agent': 'session-test/1.0' }, remoteAddress: '127.0.0.1', ...(payload ? { payload } : {}) });
+  const both = () => [ctx.app, second];
+
+  it('is refused by the next request to every instance after a logout on one', async () => {
+    const { token } = await newCustomer();
+    for (const app of both()) expect((await userOn(app, token)).statusCode).toBe(200);
+    expect((await postOn(ctx.app, '/api/auth/logout', token)).statusCode).toBe(200);
+    for (const app of both()) expect((await userOn(app, token)).statusCode).toBe(401);
+  });
+
+  it('after “log out everywhere” on one instance, every session of the account is refused on every instance', async () => {
+    const { email, token } = await newCustomer();
+    const other = (await login(email)).json<{ data: { token: string } }>().data.token;
+    for (const app of both()) for (const t of [token, other]) expect((await userOn(app, t)).statusCode).toBe(200);
+    expect((await postOn(second, '/api/auth/logout-everywhere', token)).statusCode).toBe(200);
+    for (const app of both()) for (const t of [token, other]) expect((await userOn(app, t)).statusCode).toBe(401);
+  });
+
+  it('after a password change on one instance, the other sessions and the old token are refused on every instance', async () => {
+    const { email, token } = await newCustomer();
+    const other = (await login(email)).json<{ data: { token: string } }>().data.token;
+    for (const app of both()) for (const t of [token, other]) expect((await userOn(app, t)).statusCode).toBe(200);
+    const changed = await postOn(ctx.app, '/api/auth/customer/change-password', token, { current_password: PASSWORD, password: 'another whole phrase 7' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const rotated = changed.json<{ data: { token: string } }>().data.token;
+    for (const app of both()) {
+      expect((await userOn(app, token)).statusCode).toBe(401);
+      expect((await userOn(app, other)).statusCode).toBe(401);
+      expect((await userOn(app, rotated)).statusCode).toBe(200);
+    }
+  });
+
+  it('is refused on every instance the moment it has been idle too long, and a use inside the period keeps it', async () => {
+    const { token } = await newCustomer();
+    for (const app of both()) expect((await userOn(app, token)).statusCode).toBe(200);
+    await ctx.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '119 minutes'` }).where('token_hash', '=', hashOf(token)).execute();
+    // The use on the second instance marks it seen in the same statement that found it…
+    expect((await userOn(second, token)).statusCode).toBe(200);
+    expect((await sessionRow(token)).last_seen_at.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    // …and past the period, both refuse it.
+    await ctx.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '121 minutes'` }).where('token_hash', '=', hashOf(token)).execute();
+    for (const app of both()) expect((await userOn(app, token)).statusCode).toBe(401);
   });
 });
 
