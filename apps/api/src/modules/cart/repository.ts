@@ -72,6 +72,11 @@ export type MembershipUser = {
   relationship: 'self' | 'partner' | 'child' | 'other';
   /** Holds an active membership: pays member prices (docs/account-holdings.md "Member prices"). */
   is_member: boolean;
+  /**
+   * Holds an active membership or an unexpired package with visits left (only from
+   * findAddContext): when false no cover can apply, and the add does not look for one.
+   */
+  may_be_covered?: boolean;
 };
 
 export type PricingOption = { id: number; name: string; price_pence: number; member_price_pence: number };
@@ -86,12 +91,15 @@ export type AddContext = OccurrenceForCart & {
   people: MembershipUser[];
   /** Inside the sub-activity's booking window for a logged-in customer (docs/timetable.md). */
   open: boolean;
+  /** The account's unpaid late-cancellation fees in pence (the bookings module refuses the add when > 0). */
+  unpaid_fees: number;
 };
 
 /**
  * Everything an add needs to decide before holding, in one prepared statement: the occurrence
  * (numeric id or uuid), the pricing option asked for (or the first), its free places and who of
- * the account already holds it, and the account's people.
+ * the account already holds it, the account's people (with whether any cover could apply to
+ * each), and the account's unpaid late-cancellation fees — so a refusal costs this one query.
  */
 export const findAddContext = async (
   db: Db,
@@ -110,10 +118,11 @@ export const findAddContext = async (
       claimed_by: number[];
       people: MembershipUser[];
       open: boolean;
+      unpaid_fees: number;
     }
   >(
     db,
-    'id' in ref ? 'cart_add_context_member_by_id' : 'cart_add_context_member_by_uuid',
+    'id' in ref ? 'cart_add_context_fees_by_id' : 'cart_add_context_fees_by_uuid',
     `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
             po.id AS option_id, po.name AS option_name, po.price_pence AS option_price, po.member_price_pence AS option_member_price,
             o.capacity - (SELECT count(*)::int FROM place_claims pc
@@ -123,8 +132,13 @@ export const findAddContext = async (
                      AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS claimed_by,
             coalesce((SELECT json_agg(json_build_object('id', m.id, 'first_name', m.first_name, 'last_name', m.last_name,
                                                         'relationship', m.relationship,
-                                                        'is_member', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active')) ORDER BY m.id)
+                                                        'is_member', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active'),
+                                                        'may_be_covered', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active')
+                                                                          OR EXISTS (SELECT 1 FROM package_holdings h WHERE h.client_id = $1 AND h.membership_user_id = m.id
+                                                                                        AND h.expires_at > now() AND h.uses_left > 0)) ORDER BY m.id)
                         FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people,
+            (SELECT coalesce(sum(f.amount_pence), 0)::integer FROM late_cancellation_fees f
+              WHERE f.account_user_id = $4 AND f.client_id = $1 AND f.status = 'unpaid') AS unpaid_fees,
             -- The booking window as the timetable computes it (modules/timetable/window.ts): the
             -- sub-activity's widest window W at the venue; the last open date is venue-local
             -- today + W, or + W + 1 from the release time on.

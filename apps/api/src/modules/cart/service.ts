@@ -273,7 +273,8 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
     personId: want.person.id,
     pricePence: want.option.price_pence,
     existed: result.outcome === 'already_held',
-    applyBenefit: want.applyBenefit,
+    // Nobody without a membership or a package can be covered: no need to look (findAddContext).
+    applyBenefit: want.applyBenefit && want.person.may_be_covered !== false,
   });
   const first = await attempt(want.occurrence.id);
   if (first.outcome === 'held' || first.outcome === 'already_held') return added(first, want.occurrence.id);
@@ -298,8 +299,10 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
  * CART_BUSY_MESSAGE.
  */
 export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
-  // An unpaid late-cancellation fee must be settled before booking again (docs/account-bookings.md).
-  await assertNoUnpaidFees(db, caller);
+  // An unpaid late-cancellation fee must be settled before booking again (docs/account-bookings.md),
+  // before anything else is judged. The add context carries the fees' total, so the bookings
+  // module's check (its message) runs only when that says there is one, or the contexts failed.
+  const checkFees = () => assertNoUnpaidFees(db, caller);
   const contexts = await Promise.all(
     body.items.map(async (item, index) => {
       if (item.type !== undefined && item.type !== 'purchasableOccurrence') {
@@ -311,7 +314,11 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
       const optionId = item.ticket_id ?? item.pricing_option_id;
       return ref ? repo.findAddContext(db, caller.clientId, caller.accountUserId, ref, optionId ?? undefined) : undefined;
     }),
-  );
+  ).catch(async (error: unknown) => {
+    await checkFees();
+    throw error;
+  });
+  if (!contexts.every((c) => c !== undefined && c.unpaid_fees === 0)) await checkFees();
   const people = contexts.find((c) => c)?.people ?? (await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId));
   const { selected, pick } = pickPeople(people, body);
   let fullAlready = false;
@@ -320,7 +327,7 @@ export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest
     if (!found) throw notFound('occurrence_not_found');
     // null or absent: the selected person (wire notes: null means the customer whose basket it is).
     const person = item.purchased_for_user_id == null ? selected : pick(item.purchased_for_user_id);
-    const { option, free, claimed_by, people: _people, open, ...occurrence } = found;
+    const { option, free, claimed_by, people: _people, open, unpaid_fees: _fees, ...occurrence } = found;
     if (!open) throw badRequest('not_open_yet', NOT_OPEN_YET_MESSAGE);
     if (!option) {
       throw unprocessable('validation_failed', 'The given data was invalid.', {
