@@ -12,11 +12,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { createDb } from '../../apps/api/src/db/connect.ts';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { waitForHealth } from '../support/health.ts';
 import { loadInterleaved, ratio } from '../support/reads.ts';
+import { explainDay } from './explain.ts';
 import { analyse, BENCH_HOST, CLASS_SLUG, COURT_SLUG, countOccurrences, loadBenchClient, loadBenchVenues } from './load.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -101,13 +103,21 @@ const measure = async (base: string, bareBase: string, venues: number, occurrenc
   let j = 0;
   const dayPath = (slug: string, endpoint: string, n: number) =>
     `/api/activities/venue/bench-venue-${(n % venues) + 1}/activity/${slug}/v2/${endpoint}?date=${dates[Math.floor(n / venues) % dates.length]}`;
-  // Warm up, and check the answers hold what they should.
-  for (let n = 0; n < 3 * dates.length; n += 1) {
-    const classes = await getJson(base, dayPath(CLASS_SLUG, 'timetable', n));
-    const times = await getJson(base, dayPath(COURT_SLUG, 'times', n));
-    if (classes.data.length !== 10 || times.data.length !== 15) throw new Error(`unexpected day: ${classes.data.length} classes, ${times.data.length} times`);
-    await getJson(bareBase, '/bare');
-  }
+  // Warm up the same way at every size: every day the load will ask for, once per endpoint
+  // (8 at a time), so both sizes start with the visitor cache holding every day they serve
+  // (it still drops each answer at the next whole minute: those rebuilds are part of the load).
+  // Every answer is checked to hold what it should.
+  const pairs = venues * dates.length;
+  let next = 0;
+  const warmOne = async () => {
+    for (let n = next++; n < pairs; n = next++) {
+      const classes = await getJson(base, dayPath(CLASS_SLUG, 'timetable', n));
+      const times = await getJson(base, dayPath(COURT_SLUG, 'times', n));
+      if (classes.data.length !== 10 || times.data.length !== 15) throw new Error(`unexpected day: ${classes.data.length} classes, ${times.data.length} times`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, warmOne));
+  for (let n = 0; n < 20; n += 1) await getJson(bareBase, '/bare');
   const [bare, timetable, times] = await loadInterleaved([
     { title: 'bare select 1', base: bareBase, paths: () => '/bare' },
     { title: 'GET v2/timetable', base, paths: () => dayPath(CLASS_SLUG, 'timetable', i++) },
@@ -116,9 +126,25 @@ const measure = async (base: string, bareBase: string, venues: number, occurrenc
   return {
     occurrences,
     venuesAskedFor: venues,
+    daysAskedFor: pairs,
     'bare select 1 (comparator)': bare!,
     'GET …/v2/timetable (10 classes)': { ...timetable!, ratioToBare: ratio(timetable!, bare!) },
     'GET …/v2/times (15 times over 4 courts)': { ...times!, ratioToBare: ratio(times!, bare!) },
+  };
+};
+
+/** The day query's plans (explain.ts) for the last venue's day today + 2: classes and courts. */
+const explainDays = async (db: ReturnType<typeof createDb>, clientId: number, venue: number) => {
+  const ids = await sql<{ venue_id: number; class_id: number; court_id: number }>`
+    SELECT v.id AS venue_id,
+           (SELECT id FROM activity_categories WHERE client_id = ${clientId} AND slug = ${CLASS_SLUG}) AS class_id,
+           (SELECT id FROM activity_categories WHERE client_id = ${clientId} AND slug = ${COURT_SLUG}) AS court_id
+      FROM venues v WHERE v.client_id = ${clientId} AND v.slug = ${`bench-venue-${venue}`}`.execute(db);
+  const row = ids.rows[0]!;
+  const date = addDays(today(), 2);
+  return {
+    timetable: await explainDay(db, { clientId, venueId: row.venue_id, categoryId: row.class_id, date, kinds: ['class', 'ad_hoc'] }),
+    times: await explainDay(db, { clientId, venueId: row.venue_id, categoryId: row.court_id, date, kinds: ['fast_ticket', 'resource'] }),
   };
 };
 
@@ -130,6 +156,7 @@ try {
   await loadBenchVenues(db, clientId, 1, 1, SMALL_DAYS.from, SMALL_DAYS.to);
   await analyse(db);
   const small = await measure(server.base, bare.base, 1, await countOccurrences(db));
+  const smallPlans = await explainDays(db, clientId, 1);
 
   const started = Date.now();
   for (let first = 2; first <= LARGE_VENUES; first += 20) {
@@ -138,6 +165,7 @@ try {
   await analyse(db);
   const loadSeconds = Math.round((Date.now() - started) / 1000);
   const large = await measure(server.base, bare.base, LARGE_VENUES, await countOccurrences(db));
+  const largePlans = await explainDays(db, clientId, LARGE_VENUES);
   await db.destroy();
 
   const growth = (key: 'GET …/v2/timetable (10 classes)' | 'GET …/v2/times (15 times over 4 courts)') =>
@@ -147,6 +175,7 @@ try {
     machine: { cpus: os.cpus().length, memoryGb: Math.round(os.totalmem() / 2 ** 30), loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) },
     setup: { connections: CONNECTIONS, durationSeconds: DURATION_S, interleavedRounds: ROUNDS, logLevel: LOG_LEVEL, visitorCache: process.env.TIMETABLE_VISITOR_CACHE !== 'false', largeLoadSeconds: loadSeconds },
     runs: { '1k': small, '1M': large },
+    plans: { '1k': smallPlans, '1M': largePlans },
     p99Growth1kTo1M: { timetable: growth('GET …/v2/timetable (10 classes)'), times: growth('GET …/v2/times (15 times over 4 courts)') },
   };
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -163,6 +192,12 @@ try {
     );
   }
   console.log(`timetable p99 growth 1k → 1M: timetable ${result.p99Growth1kTo1M.timetable}×, times ${result.p99Growth1kTo1M.times}×`);
+  for (const [name, plans] of Object.entries(result.plans)) {
+    for (const [endpoint, plan] of Object.entries(plans)) {
+      const summary = (lines: string[]) => lines.filter((l) => /Execution Time|Planning Time|^\s*Buffers/.test(l)).slice(0, 1).concat(lines.filter((l) => /Execution Time/.test(l))).join('; ');
+      console.log(`plan ${name} ${endpoint}: custom ${summary(plan.custom)} | generic ${summary(plan.generic)}`);
+    }
+  }
 } finally {
   await bare.stop();
   await server.stop();

@@ -266,6 +266,26 @@ export const findOpenCart = async (db: Db, clientId: number, accountUserId: numb
     )
   )[0];
 
+/**
+ * The cart view's first read in one round trip: the client's currency symbol and the open cart
+ * of (account, selected person), if any.
+ */
+export const findOpenCartAndSymbol = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) => {
+  const row = (
+    await named<{ currency_symbol: string; id: number | null; uuid: string | null; source: string | null; membership_user_id: number | null }>(
+      db,
+      'cart_open_cart_symbol',
+      `SELECT cli.currency_symbol, c.id, c.uuid::text AS uuid, c.source, c.membership_user_id
+         FROM clients cli
+         LEFT JOIN carts c ON c.client_id = cli.id AND c.account_user_id = $2 AND c.membership_user_id = $3 AND c.status = 'open'
+        WHERE cli.id = $1`,
+      [clientId, accountUserId, membershipUserId],
+    )
+  )[0];
+  const cart = row?.id == null ? undefined : { id: row.id, uuid: row.uuid!, source: row.source!, membership_user_id: row.membership_user_id! };
+  return { cart, symbol: row?.currency_symbol };
+};
+
 /** The open cart of (account, selected person), created if missing; safe when two requests race. */
 export const openCart = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) => {
   await sql`

@@ -117,9 +117,8 @@ const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
  * and `payments` the credit this cart has reserved (POST credits/apply); `balance` is what is left.
  */
 export const cartView = async (db: Db, caller: CartCaller, selectedUserId: number): Promise<CartDto> => {
-  const [cart, symbol, rows] = await Promise.all([
-    repo.findOpenCart(db, caller.clientId, caller.accountUserId, selectedUserId),
-    repo.findCurrencySymbol(db, caller.clientId),
+  const [{ cart, symbol }, rows] = await Promise.all([
+    repo.findOpenCartAndSymbol(db, caller.clientId, caller.accountUserId, selectedUserId),
     repo.findCartItemsForView(db, caller.clientId, caller.accountUserId, selectedUserId),
   ]);
   const currency = symbol ?? DEFAULT_CURRENCY_SYMBOL;
