@@ -85,6 +85,11 @@ const ZEnv = z.object({
     .enum(['true', 'false'], { error: 'true or false' })
     .default('true')
     .transform((v) => v === 'true'),
+  // The tenant lookup kept in memory until any instance changes a client or host (docs/catalogue.md "Caching").
+  TENANT_CACHE: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: z.coerce

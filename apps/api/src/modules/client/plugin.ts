@@ -30,7 +30,9 @@ declare module 'fastify' {
 export const tenantPlugin = fp(async (app) => {
   const read = clientResolver(app.db);
   const listening = () =>
-    app.hasDecorator('availabilityHub') && app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'tenant listener not ready'));
+    app.config.TENANT_CACHE &&
+    app.hasDecorator('availabilityHub') &&
+    app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'tenant listener not ready'));
   const cache = createTenantCache(listening);
   app.decorate('tenantCache', cache);
   app.addHook('onReady', async () => void app.availabilityHub.watchTenants(cache.drop));

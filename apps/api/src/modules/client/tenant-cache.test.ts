@@ -82,6 +82,21 @@ describe('tenant lookup kept in memory', () => {
     expect(second.tenantCache.size()).toBe(0);
   });
 
+  it('with TENANT_CACHE=false keeps nothing and reads a changed mapping on the very next request', async () => {
+    const uncached = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'silent', TENANT_CACHE: 'false' }), db: ctx.db, serveWeb: false });
+    try {
+      await uncached.availabilityHub.ready();
+      const defaultClient = await clientOf(uncached, 'strict.example.org');
+      expect(uncached.tenantCache.size()).toBe(0);
+      const other = (await ctx.db.insertInto('clients').values({ slug: 'tenant-strict', name: 'Tenant Strict' }).returning('id').executeTakeFirstOrThrow()).id;
+      await ctx.db.insertInto('client_domains').values({ client_id: other, host: 'strict.example.org' }).execute();
+      expect(await clientOf(uncached, 'strict.example.org')).toBe(other);
+      expect(other).not.toBe(defaultClient);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('does not keep an answer read while a change was heard', async () => {
     await listeningFor(ctx.app);
     const cache = ctx.app.tenantCache;
