@@ -24,6 +24,8 @@ for (const width of WIDTHS) {
 
     test('axe finds no violations in the map search results', async ({ page }) => {
       await page.goto('/');
+      // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+      await page.waitForLoadState('networkidle');
       await page.getByRole('button', { name: 'Search by location' }).click();
       await page.getByLabel('Town, city or village').fill('Bury');
       await page.getByRole('button', { name: 'Search', exact: true }).click();

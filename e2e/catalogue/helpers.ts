@@ -10,6 +10,8 @@ export const breadcrumbs = async (page: Page) => {
 /** Chooses a venue on the home page by name search, as a customer would. */
 export const chooseVenue = async (page: Page, search: string, name: string) => {
   await page.goto('/');
+  // The home page is server-rendered and its script starts after the first paint; act once it is live.
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('search-venue').fill(search);
   const card = page.getByTestId('venue-card').filter({ has: page.getByTestId('venue-name').getByText(name, { exact: true }) });
   await card.getByTestId('select-venue').click();

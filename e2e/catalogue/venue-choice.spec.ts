@@ -70,6 +70,7 @@ test.describe('choosing a venue on the home page', () => {
 
   test('offers no selection button for a venue that does not take online bookings', async ({ page }) => {
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     await page.getByTestId('search-venue').fill('Ramsbottom');
     const card = page.getByTestId('venue-card');
     await expect(card).toHaveCount(1);
@@ -81,6 +82,8 @@ test.describe('choosing a venue on the home page', () => {
 test.describe('map search by radius', () => {
   test("finds the demo venues within 5 miles of 'Bury', nearest first, with distances in miles to one decimal", async ({ page }) => {
     await page.goto('/');
+    // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Search by location' }).click();
     await expect(page.getByLabel('Distance')).toHaveValue('5');
     await page.getByLabel('Town, city or village').fill('Bury');
@@ -108,6 +111,8 @@ test.describe('map search by radius', () => {
 
   test('a larger radius finds more venues, and an unknown place says what to try', async ({ page }) => {
     await page.goto('/');
+    // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByLabel('Town, city or village').fill('Bury');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -132,6 +137,8 @@ test.describe('map search by radius', () => {
     });
     const page = await context.newPage();
     await page.goto('/');
+    // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page.getByRole('heading', { name: /within 5 miles of your location/ })).toBeVisible();
@@ -144,6 +151,8 @@ test.describe('map search by radius', () => {
     const context = await browser.newContext({ baseURL, permissions: [] });
     const page = await context.newPage();
     await page.goto('/');
+    // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page.getByRole('alert')).toContainText("We couldn't get your location");
@@ -152,6 +161,8 @@ test.describe('map search by radius', () => {
 
   test('selecting a venue from the map results remembers it', async ({ page }) => {
     await page.goto('/');
+    // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByLabel('Town, city or village').fill('Rochdale');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

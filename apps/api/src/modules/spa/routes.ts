@@ -7,6 +7,7 @@ import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
 import { pageDataBuilder } from './page-data.ts';
 import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
+import { forFirstPaint, inlineStyles, type InlineStyles } from './first-paint.ts';
 
 const safeDecode = (text: string): string | null => {
   try {
@@ -47,10 +48,20 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
   await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
   const indexHtml = new Map<Source, string>();
+  /** Each source's stylesheets, ready to inline in a server-rendered page (first-paint.ts). */
+  const styles = new Map<Source, InlineStyles | null>();
   const meta = `<meta name="app-config" content="${escapeAttribute(JSON.stringify(runtimeConfig))}" />`;
   for (const source of available) {
     const html = fs.readFileSync(path.join(distDir, source, 'index.html'), 'utf8');
     indexHtml.set(source, html.replace('</head>', `    ${meta}\n  </head>`));
+    const base = source === 'bookings' ? '/' : `/_/${source}/`;
+    styles.set(
+      source,
+      inlineStyles(html, (href) => {
+        const file = path.join(distDir, source, path.normalize(href.slice(base.length)));
+        return href.startsWith(base) && file.startsWith(path.join(distDir, source)) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+      }),
+    );
   }
 
   const pageExists = async (hostname: string, pathname: string, source: Source) => {
@@ -114,26 +125,28 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           selectedVenue: selectedVenue(request.cookies.selected_venue),
         })
       : null;
-    let page = data ? html.replace('</head>', `    ${data.head}\n  </head>`) : html;
     // Home and venue pages paint before any script runs (docs/performance.md "Server rendering"),
     // unless the address asks for a kiosk or embedded layout (the browser renders those itself).
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const modeFlags = new URLSearchParams(search);
-    if (data?.isFirstScreen && !['kiosk', 'embedded', 'centre'].some((flag) => modeFlags.has(flag))) {
-      const rendered = await renderPage({
-        url: rest + search,
-        href: `${request.protocol}://${request.host}${request.url}`,
-        cookie: request.headers.cookie ?? '',
-        responses: data.responses,
-      });
-      if (rendered) {
-        const themeAttributes =
-          (rendered.htmlStyle ? ` style="${escapeAttribute(rendered.htmlStyle)}"` : '') +
-          (rendered.secondaryButton ? ` data-secondary-button="${escapeAttribute(rendered.secondaryButton)}"` : '');
-        page = page
-          .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
-          .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
-      }
+    const rendered =
+      data?.isFirstScreen && !['kiosk', 'embedded', 'centre'].some((flag) => modeFlags.has(flag))
+        ? await renderPage({
+            url: rest + search,
+            href: `${request.protocol}://${request.host}${request.url}`,
+            cookie: request.headers.cookie ?? '',
+            responses: data.responses,
+          })
+        : null;
+    let page = data ? html.replace('</head>', `    ${[data.head, rendered ? '' : data.fontPreloads].filter(Boolean).join('\n    ')}\n  </head>`) : html;
+    if (rendered) {
+      const themeAttributes =
+        (rendered.htmlStyle ? ` style="${escapeAttribute(rendered.htmlStyle)}"` : '') +
+        (rendered.secondaryButton ? ` data-secondary-button="${escapeAttribute(rendered.secondaryButton)}"` : '');
+      // It paints from the HTML alone; the script and the web fonts come after (first-paint.ts).
+      page = forFirstPaint(page, styles.get(source) ?? null, source === 'bookings' ? '/' : `/_/${source}/`)
+        .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
     }
     return reply
       .status(exists ? 200 : 404)

@@ -23,6 +23,11 @@ const INDEX = `<!doctype html>
   </body>
 </html>`;
 
+const CSS =
+  '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-latin-400-normal-abc.woff2)format("woff2")}' +
+  "@font-face{font-family:'Roboto Fallback';src:local('Arial')}.shell{color:red}";
+const FONT_PRELOAD = '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/roboto-latin-400-normal-abc.woff2" />';
+
 const ENTRY = `
 export const render = async ({ url, href, cookie, responses, runtimeConfig, signal }) => {
   if (cookie.includes('boom')) throw new Error('render bug');
@@ -42,6 +47,8 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'spa-ssr-'));
   fs.mkdirSync(path.join(dist, 'bookings', 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'bookings', 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'bookings', 'assets', 'index-abc.css'), CSS);
+  fs.writeFileSync(path.join(dist, 'bookings', 'assets', 'roboto-latin-400-normal-abc.woff2'), 'font');
   fs.mkdirSync(path.join(dist, '.server', 'bookings'), { recursive: true });
   fs.writeFileSync(path.join(dist, '.server', 'bookings', 'entry-server.js'), ENTRY);
   const database = await createTestDatabase();
@@ -59,15 +66,21 @@ const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
 
 describe('server rendering of the first screens', () => {
-  it('puts the rendered home page in the root and the theme on <html>, keeping the scripts as built', async () => {
+  it('puts the rendered home page in the root and the theme on <html>; it paints from the HTML alone', async () => {
     const response = await get('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(
       '<div id="root" data-server-rendered><p id="rendered">/ | http://localhost/ | /api/activities/venues,/api/client,/api/frontend/theme | /api</p></div>',
     );
     expect(response.body).toContain('<html lang="en-GB" data-source="bookings" style="--colour-primary-500:1 2 3" data-secondary-button="solid">');
-    expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(response.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    // The stylesheet inline, the web fonts held back, the script started after the first paint
+    // (first-paint.ts), and no font preload: it paints with the fallback faces.
+    expect(response.body).toContain(
+      `<style>@font-face{font-family:'Roboto Fallback';src:local('Arial')}.shell{color:red}</style><style id="web-fonts" media="not all">@font-face{font-family:Roboto;`,
+    );
+    expect(response.body).toContain('<script defer src="/start-after-paint.js" data-entry="/assets/index-abc.js" data-preload="/assets/react-abc.js"></script>');
+    expect(response.body).not.toMatch(/<link rel="(stylesheet|modulepreload)|type="module"/);
+    expect(response.body).not.toContain(FONT_PRELOAD);
     // Nothing executable inline (strict CSP): only the JSON page data.
     expect(response.body.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual(['<script type="application/json" id="page-data">']);
   });
@@ -86,6 +99,10 @@ describe('server rendering of the first screens', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).not.toContain('data-server-rendered');
+      // As built: the browser needs the script and the stylesheet to paint.
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+      expect(response.body).not.toContain('start-after-paint.js');
     },
   );
 
@@ -100,6 +117,10 @@ describe('server rendering of the first screens', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
     expect(failed.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(failed.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    expect(failed.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    // The first screen's font is preloaded when the browser renders it.
+    expect(failed.body).toContain(FONT_PRELOAD);
     expect((await get('/')).body).toContain('data-server-rendered');
   });
 
