@@ -1,4 +1,4 @@
-/* global document, window, requestAnimationFrame, PerformanceObserver */
+/* global document, window, requestAnimationFrame */
 // Starts the app once a server-rendered page has painted (apps/api/src/modules/spa/first-paint.ts,
 // docs/performance.md "Lighthouse"). The page is complete without script: its stylesheet is
 // inline, so it paints from the HTML alone. The server moves the entry script and its
