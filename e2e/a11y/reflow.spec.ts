@@ -57,6 +57,8 @@ for (const [path, heading] of BOOKINGS_ROUTES) {
 
 test('the map search results fit 320 px', async ({ page }) => {
   await page.goto('/');
+  // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Search by location' }).click();
   await page.getByLabel('Town, city or village').fill('Bury');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -66,6 +68,8 @@ test('the map search results fit 320 px', async ({ page }) => {
 
 test('the open mobile menu fits 320 px', async ({ page }) => {
   await page.goto('/');
+  // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();

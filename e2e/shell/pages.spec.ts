@@ -96,6 +96,8 @@ test('an unknown activity shows the not-found toast for 3 seconds, then goes hom
 
 test('a script chunk that fails to load shows the full-page error with a reload', async ({ page }) => {
   await page.goto('/');
+  // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
+  await page.waitForLoadState('networkidle');
   await page.route(/\/assets\/BasketScreen-[\w-]+\.js$/, (route) => route.abort());
   await page.getByTestId('basket-link').click();
   await expect(page.getByRole('heading', { name: 'We may have dropped the ball on this one.' })).toBeVisible();

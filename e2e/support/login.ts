@@ -63,6 +63,9 @@ export const fillLoginForm = async (page: Page, who: Credentials = CUSTOMER, sco
 
 /** Logs in through the header's login modal, as a customer would, and waits for My account. */
 export const logInWithModal = async (page: Page, who: Credentials = CUSTOMER) => {
+  // Home and venue pages are server-rendered and start their script after the first paint
+  // (docs/performance.md "Lighthouse"): the button works once it has run.
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('login-button').first().click();
   const modal = page.getByTestId('login-modal');
   await expect(modal).toBeVisible();
