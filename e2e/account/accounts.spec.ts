@@ -118,6 +118,8 @@ test('forgotten password → email in the outbox → reset → log in with the n
   const visitor = await browser.newContext();
   const reset = await visitor.newPage();
   await reset.goto(`${baseURL}/`);
+  // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
+  await reset.waitForLoadState('networkidle');
   await reset.getByTestId('login-button').first().click();
   await reset.getByTestId('login-modal').getByRole('link', { name: 'Forgotten your password?' }).click();
   await expect(reset.getByRole('heading', { level: 1, name: 'Forgotten password' })).toBeVisible();

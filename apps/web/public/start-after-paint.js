@@ -2,10 +2,8 @@
 // Starts the app once a server-rendered page has painted (apps/api/src/modules/spa/first-paint.ts,
 // docs/performance.md "Lighthouse"). The page is complete without script: its stylesheet is
 // inline, so it paints from the HTML alone. The server moves the entry script and its
-// modulepreload hints here (`data-entry`, `data-preload`, space-separated) and holds the web
-// fonts' @font-face rules in <style id="web-fonts" media="not all">; after the first contentful
-// paint this turns the fonts on (the metric-matched fallbacks painted first, so nothing moves)
-// and adds the script, which hydrates the page (main.tsx).
+// modulepreload hints here (`data-entry`, `data-preload`, space-separated); after the first
+// contentful paint this adds them, and the app hydrates the page (main.tsx).
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
@@ -19,8 +17,6 @@
   var start = function () {
     if (started) return;
     started = true;
-    var fonts = document.getElementById('web-fonts');
-    if (fonts) fonts.media = 'all';
     for (var i = 0; i < preload.length; i++) {
       if (!preload[i]) continue;
       var link = document.createElement('link');

@@ -1,14 +1,10 @@
 /**
  * What a server-rendered page (home, a venue page) changes in the built `index.html` so that it
- * paints from the HTML alone, before any other request (docs/performance.md "Lighthouse",
- * "Before the first paint"):
+ * paints from the HTML alone (docs/performance.md "Lighthouse", "Before the first paint"):
  *
  * - the stylesheet is inlined as a `<style>` element (the CSP allows inline styles), so the
- *   first paint waits on no request;
- * - the web fonts' `@font-face` rules go in a second `<style id="web-fonts" media="not all">`:
- *   the page paints with the metric-matched fallback faces (which stay in the first element),
- *   and the fonts are requested when `start-after-paint.js` turns that element on, after the
- *   first paint; the swap does not move the page;
+ *   first paint waits on no request but the fonts the page preloads (font-display: swap with
+ *   metric-matched fallbacks: even those do not hold it back);
  * - the entry script and its modulepreload hints move to `start-after-paint.js` (`data-entry`,
  *   `data-preload`), which adds them after the first contentful paint; `main.tsx` then
  *   hydrates as before.
@@ -23,25 +19,13 @@ const MODULE_PRELOAD = /\n?[ \t]*<link rel="modulepreload" crossorigin href="([^
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
 
-export const FONTS_ELEMENT_ID = 'web-fonts';
 export const START_AFTER_PAINT = 'start-after-paint.js';
 
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** The web fonts' `@font-face` rules apart from the rest; the `… Fallback` faces stay in `rules`. */
-export const splitWebFonts = (css: string): { rules: string; webFonts: string } => {
-  const webFonts: string[] = [];
-  const rules = css.replace(/@font-face\s*\{[^}]*\}/g, (rule) => {
-    if (/font-family:\s*['"]?[^;'"}]*Fallback\b/.test(rule)) return rule;
-    webFonts.push(rule);
-    return '';
-  });
-  return { rules, webFonts: webFonts.join('') };
-};
-
 /**
- * The page's stylesheets as `<style>` elements, or null when one cannot be read or could close
+ * The page's stylesheets as one `<style>` element, or null when one cannot be read or could close
  * the element (`</style` in its text). `readAsset` gets the link's `href` and returns the file's
  * text, or null when it is not a file of this site. Vite writes URLs in CSS from the site root,
  * so the rules mean the same inline on any path.
@@ -54,11 +38,7 @@ export const inlineStyles = (html: string, readAsset: (href: string) => string |
     return href ? readAsset(href) : null;
   });
   if (texts.some((text) => text === null || /<\/style/i.test(text))) return null;
-  const { rules, webFonts } = splitWebFonts(texts.join('\n'));
-  return {
-    links,
-    style: `<style>${rules}</style>` + (webFonts ? `<style id="${FONTS_ELEMENT_ID}" media="not all">${webFonts}</style>` : ''),
-  };
+  return { links, style: `<style>${texts.join('\n')}</style>` };
 };
 
 /** The page as a server-rendered first screen sends it (see the top of this file). */

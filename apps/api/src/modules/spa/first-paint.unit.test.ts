@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forFirstPaint, inlineStyles, splitWebFonts } from './first-paint.ts';
+import { forFirstPaint, inlineStyles } from './first-paint.ts';
 
 const CSS =
   '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-400.woff2)format("woff2")}' +
@@ -20,34 +20,18 @@ const PAGE = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-describe('splitWebFonts', () => {
-  it('takes out the web fonts and keeps the fallback faces with the other rules', () => {
-    const { rules, webFonts } = splitWebFonts(CSS);
-    expect(rules).toBe("@font-face{font-family:'Roboto Fallback';src:local('Arial');size-adjust:98.5%}.a{color:red}");
-    expect(webFonts).toBe(
-      '@font-face{font-family:Roboto;font-weight:400;src:url(/assets/roboto-400.woff2)format("woff2")}' +
-        '@font-face{font-family:Oswald;font-weight:700;src:url(/assets/oswald-700.woff2)format("woff2")}',
-    );
-  });
-});
-
 describe('inlineStyles', () => {
-  it('reads each stylesheet link and returns the rules and the held-back fonts as <style> elements', () => {
+  it('reads each stylesheet link and returns its rules as a <style> element', () => {
     const asked: string[] = [];
     const styles = inlineStyles(PAGE, (href) => (asked.push(href), CSS));
     expect(asked).toEqual(['/assets/index-abc.css']);
-    expect(styles?.links).toEqual(['<link rel="stylesheet" crossorigin href="/assets/index-abc.css">']);
-    expect(styles?.style).toMatch(/^<style>@font-face\{font-family:'Roboto Fallback'.*\.a\{color:red\}<\/style><style id="web-fonts" media="not all">@font-face\{font-family:Roboto;.*Oswald.*<\/style>$/);
+    expect(styles).toEqual({ links: ['<link rel="stylesheet" crossorigin href="/assets/index-abc.css">'], style: `<style>${CSS}</style>` });
   });
 
   it('gives up when a stylesheet cannot be read or could close the element', () => {
     expect(inlineStyles(PAGE, () => null)).toBeNull();
     expect(inlineStyles(PAGE, () => '.a::after{content:"</style><script>"}')).toBeNull();
     expect(inlineStyles('<head></head>', () => CSS)).toBeNull();
-  });
-
-  it('leaves out the fonts element when there are no web fonts', () => {
-    expect(inlineStyles(PAGE, () => '.a{color:red}')?.style).toBe('<style>.a{color:red}</style>');
   });
 });
 

@@ -19,11 +19,6 @@ export type PageDataOptions = {
 /** What goes in a page's head, and the responses in it (which a server render reads too). */
 export type PageData = {
   head: string;
-  /**
-   * Preloads of the faces the first screen paints with, for a page the browser renders; a
-   * server-rendered page paints with the fallback faces and turns the fonts on after (first-paint.ts).
-   */
-  fontPreloads: string;
   responses: Record<string, unknown>;
   /** Home or a venue page of the bookings site: the pages the server renders (server-render.ts). */
   isFirstScreen: boolean;
@@ -153,13 +148,11 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       ...(FONT_FILES[String(theme.theme_app_heading_font_style ?? 'garage_gothic')] ?? []).slice(0, 1),
     ]);
     const fontBase = source === 'bookings' ? '/assets/' : `/_/${source}/assets/`;
-    const fontPreloads: string[] = [];
     for (const face of faces) {
       const file = fontsOf(source).find((f) => f.startsWith(`${face}-`));
-      if (file) fontPreloads.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
+      if (file) hints.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
     }
     return {
-      fontPreloads: fontPreloads.join('\n    '),
       head: [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    '),
       responses,
       isFirstScreen: screen !== null && source === 'bookings',

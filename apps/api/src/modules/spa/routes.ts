@@ -138,12 +138,12 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
             responses: data.responses,
           })
         : null;
-    let page = data ? html.replace('</head>', `    ${[data.head, rendered ? '' : data.fontPreloads].filter(Boolean).join('\n    ')}\n  </head>`) : html;
+    let page = data ? html.replace('</head>', `    ${data.head}\n  </head>`) : html;
     if (rendered) {
       const themeAttributes =
         (rendered.htmlStyle ? ` style="${escapeAttribute(rendered.htmlStyle)}"` : '') +
         (rendered.secondaryButton ? ` data-secondary-button="${escapeAttribute(rendered.secondaryButton)}"` : '');
-      // It paints from the HTML alone; the script and the web fonts come after (first-paint.ts).
+      // It paints from the HTML alone; the app's script comes after (first-paint.ts).
       page = forFirstPaint(page, styles.get(source) ?? null, source === 'bookings' ? '/' : `/_/${source}/`)
         .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
         .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
