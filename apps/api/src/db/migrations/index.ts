@@ -18,6 +18,7 @@ import * as m0033 from './0033_session_security.ts';
 import * as m0040 from './0040_waitlist_notify.ts';
 import * as m0041 from './0041_tenant_notify.ts';
 import * as m0042 from './0042_late_fee_payments.ts';
+import * as m0043 from './0043_occurrence_day_notes.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0040_waitlist_notify': m0040,
   '0041_tenant_notify': m0041,
   '0042_late_fee_payments': m0042,
+  '0043_occurrence_day_notes': m0043,
 };

@@ -32,11 +32,13 @@ describe('visitor read cache (docs/timetable.md "Visitor read cache")', () => {
     await eventually(() => ctx.app.availabilityHub.listening(() => {}));
     expect(await spacesOf(url)).toBe(10);
 
-    // A change that sends no note (its trigger off for one transaction) stays unseen by visitors…
+    // A change that sends no note (its triggers off for one transaction) stays unseen by visitors…
     await ctx.db.transaction().execute(async (trx) => {
       await sql`ALTER TABLE occurrences DISABLE TRIGGER occurrences_availability`.execute(trx);
+      await sql`ALTER TABLE occurrences DISABLE TRIGGER occurrences_days_updated`.execute(trx);
       await sql`UPDATE occurrences SET capacity = 7 WHERE id = ${fixture.occurrences[0]!.id}`.execute(trx);
       await sql`ALTER TABLE occurrences ENABLE TRIGGER occurrences_availability`.execute(trx);
+      await sql`ALTER TABLE occurrences ENABLE TRIGGER occurrences_days_updated`.execute(trx);
     });
     expect(await spacesOf(url)).toBe(10);
     // …but not by a logged-in customer, whose answer is never kept.
@@ -45,6 +47,26 @@ describe('visitor read cache (docs/timetable.md "Visitor read cache")', () => {
     // A hold sends its note: visitors see both changes without a reload of anything else.
     await insertClaim(ctx.db, fixture.occurrences[0]!.id, customer);
     await eventually(async () => (await spacesOf(url)) === 6);
+  });
+
+  it('a session added to or removed from a kept day (the template job, staff) drops that day at once', async () => {
+    const fixture = await createTimetableFixture(ctx.db, { capacity: 5, occurrences: [{ dayOffset: 2 }] });
+    const url = `/api/activities/venue/${fixture.venueSlug}/activity/${fixture.slug}/v2/timetable?date=${fixture.occurrences[0]!.date}`;
+    const count = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      return response.json<Day>().data.length;
+    };
+    expect(await count()).toBe(1);
+    await eventually(() => ctx.app.availabilityHub.listening(() => {}));
+    expect(await count()).toBe(1);
+    const first = fixture.occurrences[0]!.id;
+    const added = await sql<{ id: number }>`
+      INSERT INTO occurrences (client_id, venue_id, category_id, activity_id, location_id, instructor_id, local_date, starts_at, ends_at, capacity)
+      SELECT client_id, venue_id, category_id, activity_id, location_id, instructor_id, local_date, starts_at + interval '2 hours', ends_at + interval '2 hours', capacity
+        FROM occurrences WHERE id = ${first} RETURNING id`.execute(ctx.db);
+    await eventually(async () => (await count()) === 2);
+    await sql`DELETE FROM occurrences WHERE id = ${added.rows[0]!.id}`.execute(ctx.db);
+    await eventually(async () => (await count()) === 1);
   });
 
   it('keeps v1 and v2 answers apart', async () => {

@@ -1,7 +1,11 @@
 /** Enough for every day a visitor can open at a few hundred venues; the oldest entry goes first. */
 const MAX_ENTRIES = 20_000;
-/** No answer is kept past the next minute: starts, releases and midnight all fall on whole minutes. */
-const MINUTE_MS = 60_000;
+/**
+ * A backstop only: every change the application makes sends a note, and every change with time
+ * alone is in `validUntil`; a change made outside it that sends none (a price edited in SQL) is
+ * seen within this.
+ */
+const BACKSTOP_MS = 15 * 60_000;
 
 type Entry = { body: string; scope: string; validUntil: number };
 
@@ -9,8 +13,8 @@ type Entry = { body: string; scope: string; validUntil: number };
  * Serialised visitor answers of a day's timetable and times (docs/timetable.md "Visitor read
  * cache"), kept in memory and dropped the moment this instance hears that a place of that day
  * changed (the availability notes of migration 0009, through the live hub), and in any case at
- * the first instant the answer could change with time alone: the next minute, the earliest
- * hold that expires, the first release or start among its sessions (`validUntil`).
+ * the first instant the answer could change with time alone: the earliest hold that expires,
+ * the first release or start among its sessions (`validUntil`), and never past BACKSTOP_MS.
  *
  * A build reads the database after taking the scope's generation; it is kept only if no note
  * for that scope (and no reset) arrived meanwhile, so an answer older than a change it missed
@@ -46,7 +50,7 @@ export const createVisitorDayCache = (maxEntries = MAX_ENTRIES) => {
     stamp: (scope: string) => ({ epoch, generation: generations.get(scope) ?? 0 }),
     set: (key: string, scope: string, stamp: { epoch: number; generation: number }, body: string, validUntil: number, now = Date.now()) => {
       if (stamp.epoch !== epoch || stamp.generation !== (generations.get(scope) ?? 0)) return false;
-      const until = Math.min(validUntil, (Math.floor(now / MINUTE_MS) + 1) * MINUTE_MS);
+      const until = Math.min(validUntil, now + BACKSTOP_MS);
       if (until <= now) return false;
       forget(key);
       entries.set(key, { body, scope, validUntil: until });
