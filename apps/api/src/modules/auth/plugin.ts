@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { noStore } from '../../lib/no-store.ts';
-import { sessionForToken, type AuthSession } from './service.ts';
+import { hashToken, sessionForToken, type AuthSession } from './service.ts';
 import { clearSessionCookies, hasValidCsrfHeader, sessionCookieToken } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -14,11 +14,26 @@ declare module 'fastify' {
     authVia: 'bearer' | 'cookie' | null;
     /** A live session cookie came with a write that lacked its CSRF proof: guarded routes answer 403. */
     csrfRefused: boolean;
+    /**
+     * On a route whose handler looks the session up itself (`sessionInHandler`): the token's
+     * hash, not yet proven live. The handler's query settles it with `settleSession`.
+     */
+    deferredSession: { tokenHash: string; via: 'bearer' | 'cookie' } | null;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
+  interface FastifyContextConfig {
+    /**
+     * The handler folds the session lookup into its own first query (the basket add, docs/holds.md
+     * "One query per refusal") and calls `settleSession` with what that found, before anything else.
+     */
+    sessionInHandler?: boolean;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The deferred session's lookup result: the session (now `request.auth`), or 401 as requireUser would. */
+    settleSession: (request: FastifyRequest, reply: FastifyReply, session: AuthSession | undefined) => AuthSession;
   }
 }
 
@@ -57,6 +72,8 @@ export const authPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('csrfRefused', false);
+  app.decorateRequest('deferredSession', null);
+  const defers = (request: FastifyRequest) => request.routeOptions.config.sessionInHandler === true;
   app.addHook('onRequest', async (request, reply) => {
     if (!request.clientId) return;
     // Login CSRF: a page of another site must not log the browser into an account (the
@@ -65,6 +82,10 @@ export const authPlugin = fp(async (app) => {
     if (request.headers.authorization !== undefined) {
       const token = bearer(request);
       if (!token) return;
+      if (defers(request)) {
+        request.deferredSession = { tokenHash: hashToken(token), via: 'bearer' };
+        return;
+      }
       request.auth = await sessionForToken(app.db, request.clientId, token, idleMinutes);
       if (request.auth) request.authVia = 'bearer';
       return;
@@ -74,6 +95,12 @@ export const authPlugin = fp(async (app) => {
     if (!request.url.startsWith('/api/')) return;
     const token = sessionCookieToken(request);
     if (!token) return;
+    // A write from our own page with its CSRF proof: the handler's query finds the session. Any
+    // other case takes the lookup below, so its refusals stay exactly as on every route.
+    if (defers(request) && !SAFE_METHODS.has(request.method) && !isFromOtherSite(request) && hasValidCsrfHeader(request, token)) {
+      request.deferredSession = { tokenHash: hashToken(token), via: 'cookie' };
+      return;
+    }
     const session = await sessionForToken(app.db, request.clientId, token, idleMinutes);
     if (!session) {
       clearSessionCookies(request, reply);
@@ -102,7 +129,20 @@ export const authPlugin = fp(async (app) => {
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);
     if (request.csrfRefused) throw csrfRefused();
-    if (!request.auth) throw unauthorized();
+    if (!request.auth && !request.deferredSession) throw unauthorized();
+  });
+  app.decorate('settleSession', (request: FastifyRequest, reply: FastifyReply, session: AuthSession | undefined) => {
+    const deferred = request.deferredSession;
+    request.deferredSession = null;
+    if (!deferred) throw unauthorized();
+    if (!session) {
+      // Ended (logged out, idle, 30 days): as the hook does for any route, a cookie is cleared.
+      if (deferred.via === 'cookie') clearSessionCookies(request, reply);
+      throw unauthorized();
+    }
+    request.auth = session;
+    request.authVia = deferred.via;
+    return session;
   });
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     noStore(reply);

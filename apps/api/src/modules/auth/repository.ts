@@ -17,6 +17,25 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
     .execute();
 
 /**
+ * The two common table expressions of a session lookup, for a statement of its own or one that
+ * folds the lookup into its own read (the basket add, docs/holds.md): `live` holds the live
+ * session of the token hash ("sessionId", "userId", role; no row when there is none) and
+ * `touched` marks it used now when that was last done over a minute ago. The arguments are the
+ * statement's placeholders for the three values.
+ */
+export const activeSessionCtes = (p: { clientId: string; tokenHash: string; idleMinutes: string }) => `
+    live AS (
+      SELECT s.id AS "sessionId", u.id AS "userId", u.role, s.last_seen_at < now() - interval '1 minute' AS stale
+        FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.client_id = ${p.clientId} AND s.token_hash = ${p.tokenHash} AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(mins => ${p.idleMinutes}::integer)
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = now() FROM live
+       WHERE sessions.id = live."sessionId" AND live.stale AND sessions.last_seen_at < now() - interval '1 minute'
+      RETURNING sessions.id
+    )`;
+
+/**
  * The live session of a token hash — not revoked, not past its 30 days, used within the idle
  * period — in one round trip on every signed-in request: a named prepared statement (parsed and
  * planned once per pooled connection) whose second part marks the session used now when that
@@ -25,17 +44,7 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
  * revoked, rotated or idle session is refused by the very next request to any instance.
  */
 export const findActiveSession = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number) => {
-  const text = `
-    WITH live AS (
-      SELECT s.id AS "sessionId", u.id AS "userId", u.role, s.last_seen_at < now() - interval '1 minute' AS stale
-        FROM sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.client_id = $1 AND s.token_hash = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-         AND s.last_seen_at > now() - make_interval(mins => $3::integer)
-    ), touched AS (
-      UPDATE sessions SET last_seen_at = now() FROM live
-       WHERE sessions.id = live."sessionId" AND live.stale AND sessions.last_seen_at < now() - interval '1 minute'
-      RETURNING sessions.id
-    )
+  const text = `WITH ${activeSessionCtes({ clientId: '$1', tokenHash: '$2', idleMinutes: '$3' })}
     SELECT "sessionId", "userId", role FROM live`;
   const values = [clientId, tokenHash, idleMinutes];
   type Row = { sessionId: number; userId: number; role: Selectable<UsersTable>['role'] };

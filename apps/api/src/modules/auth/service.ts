@@ -31,10 +31,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * The live session a token stands for, or null: not revoked, not past its 30 days, and used
  * within the last `idleMinutes`. Marks it used at most once a minute (docs/security.md "Sessions").
  */
-export const sessionForToken = async (db: Db, clientId: number, token: string, idleMinutes: number): Promise<AuthSession | null> => {
-  const session = await repo.findActiveSession(db, clientId, hashToken(token), idleMinutes);
-  if (!session) return null;
-  return { sessionId: session.sessionId, userId: session.userId, role: session.role };
+export const sessionForToken = async (db: Db, clientId: number, token: string, idleMinutes: number): Promise<AuthSession | null> =>
+  (await sessionForTokenHash(db, clientId, hashToken(token), idleMinutes)) ?? null;
+
+/** sessionForToken for a token already hashed (a route that defers the lookup, plugin.ts). */
+export const sessionForTokenHash = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number): Promise<AuthSession | undefined> => {
+  const session = await repo.findActiveSession(db, clientId, tokenHash, idleMinutes);
+  return session && { sessionId: session.sessionId, userId: session.userId, role: session.role };
 };
 
 export const logout = async (db: Db, sessionId: number) => {

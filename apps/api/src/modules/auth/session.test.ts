@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { useTestApp } from '../../../test/app.ts';
@@ -306,6 +307,102 @@ describe('an ended session on another instance', () => {
     // …and past the period, both refuse it.
     await ctx.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '121 minutes'` }).where('token_hash', '=', hashOf(token)).execute();
     for (const app of both()) expect((await userOn(app, token)).statusCode).toBe(401);
+  });
+});
+
+// The basket add folds the session lookup into its own first query (cart/repository.ts
+// findAddContextForSession, docs/holds.md "One query per refusal"): the same session rules hold.
+describe('the basket add, which looks the session up in its own query', () => {
+  const occurrenceWhere = async (full: boolean) => {
+    const { rows } = await sql<{ id: number }>`
+      SELECT o.id FROM occurrences o JOIN activities a ON a.id = o.activity_id
+       WHERE o.client_id = ${clientId} AND a.kind = 'class' AND o.cancelled_at IS NULL
+         AND o.starts_at BETWEEN now() + interval '3 hours' AND now() + interval '30 hours'
+         AND (SELECT count(*) FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active'
+                AND (pc.expires_at IS NULL OR pc.expires_at > now())) ${full ? sql`>= o.capacity` : sql`< o.capacity - 5`}
+       ORDER BY o.starts_at, o.id LIMIT 1`.execute(ctx.db);
+    expect(rows, `a demo class ${full ? 'full' : 'with places'} within 30 hours`).toHaveLength(1);
+    return rows[0]!.id;
+  };
+  const addBody = (id: number) => ({ items: [{ id, type: 'purchasableOccurrence', purchased_for_user_id: null }], selected_user_id: null });
+  const heldBy = async (userId: number) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM place_claims WHERE account_user_id = ${userId} AND status = 'active'`.execute(ctx.db)).rows[0]!.n);
+
+  it('bearer: a live session adds; a logged-out, idle or unknown token is 401 and holds nothing', async () => {
+    const open = await occurrenceWhere(false);
+    const live = await newCustomer();
+    const added = await withBearer('POST', '/api/activities/cart/add', live.token, addBody(open));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.headers['cache-control']).toBe('no-store');
+    expect(await heldBy(live.userId)).toBe(1);
+
+    const loggedOut = await newCustomer();
+    expect((await withBearer('POST', '/api/auth/logout', loggedOut.token)).statusCode).toBe(200);
+    const idle = await newCustomer();
+    await ctx.db.updateTable('sessions').set({ last_seen_at: sql`now() - interval '121 minutes'` }).where('token_hash', '=', hashOf(idle.token)).execute();
+    for (const { token, userId } of [loggedOut, idle, { token: 'x'.repeat(43), userId: 0 }]) {
+      const refused = await withBearer('POST', '/api/activities/cart/add', token, addBody(open));
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'unauthenticated' });
+      expect(await heldBy(userId)).toBe(0);
+    }
+    // An item that cannot be read still asks for a login first.
+    const badItem = await withBearer('POST', '/api/activities/cart/add', idle.token, { items: [{ id: 'not-an-id', type: 'purchasableOccurrence' }] });
+    expect(badItem.statusCode).toBe(401);
+  });
+
+  it('cookie: with its CSRF proof the add goes through; without it 403; an ended session’s cookie is 401 and cleared', async () => {
+    const open = await occurrenceWhere(false);
+    const { email, userId } = await newCustomer();
+    const browser = await browserLogin(email);
+    const unproven = await withCookie('POST', '/api/activities/cart/add', browser.cookie, {}, addBody(open));
+    expect(unproven.statusCode).toBe(403);
+    const crossSite = await withCookie('POST', '/api/activities/cart/add', browser.cookie, { 'x-csrf-token': browser.csrf, 'sec-fetch-site': 'cross-site' }, addBody(open));
+    expect(crossSite.statusCode).toBe(403);
+    expect(await heldBy(userId)).toBe(0);
+    const proven = await withCookie('POST', '/api/activities/cart/add', browser.cookie, { 'x-csrf-token': browser.csrf, 'sec-fetch-site': 'same-origin' }, addBody(open));
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(await heldBy(userId)).toBe(1);
+
+    await ctx.db.updateTable('sessions').set({ revoked_at: new Date() }).where('token_hash', '=', hashOf(browser.session)).execute();
+    const ended = await withCookie('POST', '/api/activities/cart/add', browser.cookie, { 'x-csrf-token': browser.csrf }, addBody(open));
+    expect(ended.statusCode).toBe(401);
+    expect(cookieOf(ended.cookies, 'auth_token_bookings')).toMatchObject({ value: '' });
+  });
+
+  it('marks the session seen at most once a minute, as every route does', async () => {
+    const full = await occurrenceWhere(true);
+    const { token } = await newCustomer();
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await ctx.db.updateTable('sessions').set({ last_seen_at: twoMinutesAgo }).where('token_hash', '=', hashOf(token)).execute();
+    expect((await withBearer('POST', '/api/activities/cart/add', token, addBody(full))).statusCode).toBe(409);
+    const seen = (await sessionRow(token)).last_seen_at;
+    expect(seen.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect((await withBearer('POST', '/api/activities/cart/add', token, addBody(full))).statusCode).toBe(409);
+    expect((await sessionRow(token)).last_seen_at).toEqual(seen);
+  });
+
+  it('refuses a full session with one query: session and context together', async () => {
+    const full = await occurrenceWhere(true);
+    const { token } = await newCustomer();
+    // Counts what the server sends to PostgreSQL (every pooled query goes through Client#query).
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      const text = typeof config === 'string' ? config : (config.text ?? '');
+      if (!text.includes('graphile_worker')) sent.push(text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original);
+    try {
+      const refused = await withBearer('POST', '/api/activities/cart/add', token, addBody(full));
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json<{ message: string }>().message).toContain('full');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent, sent.join('\n---\n')).toHaveLength(1);
+    expect(sent[0]).toContain('live AS');
   });
 });
 

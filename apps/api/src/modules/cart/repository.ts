@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { poolOf, type Db } from '../../db/connect.ts';
 import type { ActivityKind, ClaimKind, CoverKind } from '../../db/schema.ts';
+import { activeSessionCtes } from '../auth/repository.ts';
 
 /**
  * A query on every basket request's path as a named prepared statement (parsed and planned once
@@ -95,50 +96,40 @@ export type AddContext = OccurrenceForCart & {
   unpaid_fees: number;
 };
 
+type AddContextRow = OccurrenceForCart & {
+  option_id: number | null;
+  option_name: string | null;
+  option_price: number | null;
+  option_member_price: number | null;
+  free: number;
+  claimed_by: number[];
+  people: MembershipUser[];
+  open: boolean;
+  unpaid_fees: number;
+};
+
 /**
- * Everything an add needs to decide before holding, in one prepared statement: the occurrence
- * (numeric id or uuid), the pricing option asked for (or the first), its free places and who of
- * the account already holds it, the account's people (with whether any cover could apply to
- * each), and the account's unpaid late-cancellation fees — so a refusal costs this one query.
+ * The add context's SELECT: `p` names the statement's placeholders for the client, the
+ * occurrence (numeric id or uuid) and the pricing option, and `account` is the expression of the
+ * account user's id (a placeholder, or the session lookup's `live."userId"`).
  */
-export const findAddContext = async (
-  db: Db,
-  clientId: number,
-  accountUserId: number,
-  ref: { id: number } | { uuid: string },
-  optionId: number | undefined,
-): Promise<AddContext | undefined> => {
-  const rows = await named<
-    OccurrenceForCart & {
-      option_id: number | null;
-      option_name: string | null;
-      option_price: number | null;
-      option_member_price: number | null;
-      free: number;
-      claimed_by: number[];
-      people: MembershipUser[];
-      open: boolean;
-      unpaid_fees: number;
-    }
-  >(
-    db,
-    'id' in ref ? 'cart_add_context_fees_by_id' : 'cart_add_context_fees_by_uuid',
-    `SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
+const addContextSelect = (p: { clientId: string; ref: string; optionId: string; account: string }, byId: boolean) => `
+    SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
             po.id AS option_id, po.name AS option_name, po.price_pence AS option_price, po.member_price_pence AS option_member_price,
             o.capacity - (SELECT count(*)::int FROM place_claims pc
                            WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS free,
             ARRAY(SELECT pc.membership_user_id FROM place_claims pc
-                   WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.account_user_id = $4
+                   WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.account_user_id = ${p.account}
                      AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS claimed_by,
             coalesce((SELECT json_agg(json_build_object('id', m.id, 'first_name', m.first_name, 'last_name', m.last_name,
                                                         'relationship', m.relationship,
-                                                        'is_member', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active'),
-                                                        'may_be_covered', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = m.id AND ms.status = 'active')
-                                                                          OR EXISTS (SELECT 1 FROM package_holdings h WHERE h.client_id = $1 AND h.membership_user_id = m.id
+                                                        'is_member', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = ${p.clientId} AND ms.membership_user_id = m.id AND ms.status = 'active'),
+                                                        'may_be_covered', EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = ${p.clientId} AND ms.membership_user_id = m.id AND ms.status = 'active')
+                                                                          OR EXISTS (SELECT 1 FROM package_holdings h WHERE h.client_id = ${p.clientId} AND h.membership_user_id = m.id
                                                                                         AND h.expires_at > now() AND h.uses_left > 0)) ORDER BY m.id)
-                        FROM membership_users m WHERE m.client_id = $1 AND m.account_user_id = $4), '[]'::json) AS people,
+                        FROM membership_users m WHERE m.client_id = ${p.clientId} AND m.account_user_id = ${p.account}), '[]'::json) AS people,
             (SELECT coalesce(sum(f.amount_pence), 0)::integer FROM late_cancellation_fees f
-              WHERE f.account_user_id = $4 AND f.client_id = $1 AND f.status = 'unpaid') AS unpaid_fees,
+              WHERE f.account_user_id = ${p.account} AND f.client_id = ${p.clientId} AND f.status = 'unpaid') AS unpaid_fees,
             -- The booking window as the timetable computes it (modules/timetable/window.ts): the
             -- sub-activity's widest window W at the venue; the last open date is venue-local
             -- today + W, or + W + 1 from the release time on.
@@ -154,16 +145,67 @@ export const findAddContext = async (
        ) win
        LEFT JOIN LATERAL (
          SELECT p.id, p.name, p.price_pence, p.member_price_pence FROM pricing_options p
-          WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND ($3::integer IS NULL OR p.id = $3::integer)
+          WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id AND (${p.optionId}::integer IS NULL OR p.id = ${p.optionId}::integer)
           ORDER BY p.sort_order, p.id LIMIT 1
        ) po ON true
-      WHERE o.client_id = $1 AND ${'id' in ref ? 'o.id = $2::integer' : 'o.uuid = $2::uuid'}`,
-    [clientId, 'id' in ref ? ref.id : ref.uuid, optionId ?? null, accountUserId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
+      WHERE o.client_id = ${p.clientId} AND ${byId ? `o.id = ${p.ref}::integer` : `o.uuid = ${p.ref}::uuid`}`;
+
+const toAddContext = (row: AddContextRow): AddContext => {
   const { option_id, option_name, option_price, option_member_price, ...rest } = row;
   return { ...rest, option: option_id === null ? null : { id: option_id, name: option_name!, price_pence: option_price!, member_price_pence: option_member_price ?? option_price! } };
+};
+
+/**
+ * Everything an add needs to decide before holding, in one prepared statement: the occurrence
+ * (numeric id or uuid), the pricing option asked for (or the first), its free places and who of
+ * the account already holds it, the account's people (with whether any cover could apply to
+ * each), and the account's unpaid late-cancellation fees — so a refusal costs this one query.
+ */
+export const findAddContext = async (
+  db: Db,
+  clientId: number,
+  accountUserId: number,
+  ref: { id: number } | { uuid: string },
+  optionId: number | undefined,
+): Promise<AddContext | undefined> => {
+  const byId = 'id' in ref;
+  const rows = await named<AddContextRow>(
+    db,
+    byId ? 'cart_add_context_fees_by_id' : 'cart_add_context_fees_by_uuid',
+    addContextSelect({ clientId: '$1', ref: '$2', optionId: '$3', account: '$4' }, byId),
+    [clientId, byId ? ref.id : ref.uuid, optionId ?? null, accountUserId],
+  );
+  return rows[0] && toAddContext(rows[0]);
+};
+
+export type AddSession = { sessionId: number; userId: number; role: 'customer' | 'staff' };
+
+/**
+ * The add context of findAddContext with the caller's session lookup folded in (docs/holds.md
+ * "One query per refusal"): the live session of the token hash (auth's own lookup, which also
+ * marks it used) and, for its account, the context. `session` is undefined when the token has
+ * no live session; `context` when the occurrence is not the client's.
+ */
+export const findAddContextForSession = async (
+  db: Db,
+  clientId: number,
+  token: { hash: string; idleMinutes: number },
+  ref: { id: number } | { uuid: string },
+  optionId: number | undefined,
+): Promise<{ session: AddSession | undefined; context: AddContext | undefined }> => {
+  const byId = 'id' in ref;
+  const rows = await named<AddSession & { [K in keyof AddContextRow]: AddContextRow[K] | null }>(
+    db,
+    byId ? 'cart_add_context_session_by_id' : 'cart_add_context_session_by_uuid',
+    `WITH ${activeSessionCtes({ clientId: '$1', tokenHash: '$4', idleMinutes: '$5' })}
+     SELECT live."sessionId", live."userId", live.role, context.*
+       FROM live LEFT JOIN LATERAL (${addContextSelect({ clientId: '$1', ref: '$2', optionId: '$3', account: 'live."userId"' }, byId)}) context ON true`,
+    [clientId, byId ? ref.id : ref.uuid, optionId ?? null, token.hash, token.idleMinutes],
+  );
+  const row = rows[0];
+  if (!row) return { session: undefined, context: undefined };
+  const { sessionId, userId, role, ...context } = row;
+  return { session: { sessionId, userId, role }, context: context.id === null ? undefined : toAddContext(context as AddContextRow) };
 };
 
 /**

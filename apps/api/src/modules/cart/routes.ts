@@ -11,6 +11,7 @@ import {
   ZCartUpdateRequest,
 } from '@app/contract/cart/cart';
 import type { FastifyRequest } from 'fastify';
+import { sessionForTokenHash as findSessionByHash } from '../auth/service.ts';
 import * as cart from './service.ts';
 
 const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 400: ZErrorResponse };
@@ -46,6 +47,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/activities/cart/add',
     {
       ...guarded,
+      // The add's first query finds the session too: a refusal is one round trip (docs/holds.md).
+      config: { ...guarded.config, sessionInHandler: true },
       schema: {
         tags: ['cart'],
         summary: 'Hold places and add them to the basket (all items or none; 409 when full)',
@@ -53,7 +56,21 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCartResponse, ...errors },
       },
     },
-    async (request) => ({ data: await cart.addToCart(app.db, caller(request), request.body, app.config.HOLD_MINUTES) }),
+    async (request, reply) => {
+      const deferred = request.deferredSession;
+      const who: cart.CartCaller | cart.UnsettledCaller = deferred
+        ? {
+            clientId: request.clientId,
+            token: { hash: deferred.tokenHash, idleMinutes: app.config.SESSION_IDLE_MINUTES },
+            settle: (session) => {
+              app.settleSession(request, reply, session);
+              return caller(request);
+            },
+            lookUp: () => findSessionByHash(app.db, request.clientId, deferred.tokenHash, app.config.SESSION_IDLE_MINUTES),
+          }
+        : caller(request);
+      return { data: await cart.addToCart(app.db, who, request.body, app.config.HOLD_MINUTES) };
+    },
   );
 
   app.post(

@@ -13,6 +13,17 @@ import { assertNoUnpaidFees } from '../bookings/service.ts';
 export const CART_SOURCE = 'activity-booking';
 
 export type CartCaller = { clientId: number; accountUserId: number };
+/**
+ * A caller whose session is not looked up yet (the route's `sessionInHandler`): the add's first
+ * query finds it with the context, and `settle` turns what it found into the caller (401 when
+ * none). `lookUp` finds it alone, when the first item cannot be read.
+ */
+export type UnsettledCaller = {
+  clientId: number;
+  token: { hash: string; idleMinutes: number };
+  settle: (session: repo.AddSession | undefined) => CartCaller;
+  lookUp: () => Promise<repo.AddSession | undefined>;
+};
 export type PersonIds = { selected_user_id?: number | null | undefined; membership_user_id?: number | null | undefined };
 type Person = repo.MembershipUser;
 
@@ -297,18 +308,35 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
  * Full → 409 with CART_FULL_MESSAGE and the cart unchanged; lock time-out or contention → 409
  * CART_BUSY_MESSAGE.
  */
-export const addToCart = async (db: Db, caller: CartCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
+type AddItem = CartAddRequest['items'][number];
+const isOccurrenceItem = (item: AddItem) => item.type === undefined || item.type === 'purchasableOccurrence';
+
+/**
+ * The caller, and the first item's add context when the session was found in the same query
+ * (one round trip for a refusal, docs/holds.md "One query per refusal"); `null` when not read yet.
+ */
+const settleCaller = async (db: Db, who: CartCaller | UnsettledCaller, first: AddItem | undefined) => {
+  if (!('token' in who)) return { caller: who, firstContext: null };
+  const ref = first && isOccurrenceItem(first) ? occurrenceRef(first.id) : null;
+  if (!first || !ref) return { caller: who.settle(await who.lookUp()), firstContext: null };
+  const found = await repo.findAddContextForSession(db, who.clientId, who.token, ref, (first.ticket_id ?? first.pricing_option_id) ?? undefined);
+  return { caller: who.settle(found.session), firstContext: found.context };
+};
+
+export const addToCart = async (db: Db, who: CartCaller | UnsettledCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
+  const { caller, firstContext } = await settleCaller(db, who, body.items[0]);
   // An unpaid late-cancellation fee must be settled before booking again (docs/account-bookings.md),
   // before anything else is judged. The add context carries the fees' total, so the bookings
   // module's check (its message) runs only when that says there is one, or the contexts failed.
   const checkFees = () => assertNoUnpaidFees(db, caller);
   const contexts = await Promise.all(
     body.items.map(async (item, index) => {
-      if (item.type !== undefined && item.type !== 'purchasableOccurrence') {
+      if (!isOccurrenceItem(item)) {
         throw unprocessable('validation_failed', 'The given data was invalid.', {
           [`items.${index}.type`]: ['Only purchasableOccurrence items can be added to the basket.'],
         });
       }
+      if (index === 0 && firstContext !== null) return firstContext;
       const ref = occurrenceRef(item.id);
       const optionId = item.ticket_id ?? item.pricing_option_id;
       return ref ? repo.findAddContext(db, caller.clientId, caller.accountUserId, ref, optionId ?? undefined) : undefined;
