@@ -31,7 +31,15 @@ export class AppError extends Error {
   readonly status: number;
   readonly errors: FieldErrors | undefined;
   constructor({ code, status, message, errors, cause }: AppErrorInit) {
-    super(message, cause === undefined ? undefined : { cause });
+    // A refusal (4xx) is answered and never logged: capturing its stack trace would be wasted
+    // work on the busiest path (a full session at the release minute, docs/performance.md).
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message, cause === undefined ? undefined : { cause });
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.name = 'AppError';
     this.code = code;
     this.status = status;
