@@ -36,7 +36,7 @@ const staticRoutesOf = (source: string): readonly string[] => [
   ...STATIC_ROUTES,
   ...(source === 'bookings' ? [] : ['login']),
   ...(source === 'bookings' || source === 'my-account' ? ['forgotten-password', 'reset-password'] : []),
-  ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments'] : []),
+  ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments', 'late-fees'] : []),
 ];
 
 /**

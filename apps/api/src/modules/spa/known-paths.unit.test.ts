@@ -1,5 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
+
+/** The account site's own static routes, read from the web app's route table. */
+const accountRoutes = () => {
+  const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../web/src/app/router.tsx'), 'utf8');
+  const block = /const accountRoutes = [\s\S]*?\n};/.exec(router)?.[0] ?? '';
+  return [...block.matchAll(/path: '([^':]+)'/g)].map((match) => match[1]!);
+};
 
 describe('isSpaPath (the route table of spec §2)', () => {
   it.each([
@@ -53,6 +62,12 @@ describe('withoutTrailingSlash', () => {
 });
 
 describe('pageLookup (what the server asks the database before answering 200)', () => {
+  it('knows every static route of the account site (a page loaded or reloaded there answers 200)', () => {
+    const routes = accountRoutes();
+    expect(routes).toEqual(expect.arrayContaining(['dashboard', 'payments', 'late-fees']));
+    for (const route of routes) expect(pageLookup(`/${route}`, 'my-account'), route).toBeNull();
+  });
+
   it.each([
     ['/', 'bookings', null],
     ['/basket', 'bookings', null],
