@@ -80,6 +80,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
       resources: { [DEFAULT_LANGUAGE]: bundles },
       partialBundledLanguages: true,
       initAsync: false,
+      showSupportNotice: false,
     });
     const queryClient = createQueryClient();
     const errors: unknown[] = [];

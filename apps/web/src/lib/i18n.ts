@@ -34,4 +34,6 @@ export const i18nReady = i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    // No advertisement in the customer's console or the server's log (server rendering runs this too).
+    showSupportNotice: false,
   });
