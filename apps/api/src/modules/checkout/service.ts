@@ -136,6 +136,40 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const total = items.reduce((s, i) => s + i.price_pence, 0);
   if (tenderTotal(tenders) !== total) throw badRequest('payments_mismatch', `The payments do not add up to the basket's total (${view.formatted_total}).`);
   if (tenders.card <= 0) throw badRequest('nothing_to_pay_by_card', 'Nothing is left to pay by card: complete the order.');
+  return authoriseCard(db, caller, body, deps, {
+    amountPence: tenders.card,
+    returnUrl: '/basket/checkout',
+    membershipUserId: selected.id,
+    cartId: view.id,
+    purpose: 'cart',
+    idempotencyKey: deps.idempotencyKey,
+    request: { payments: body.payments, terms: body.terms ?? [], source: body.source ?? cart.CART_SOURCE, selected_user_id: selected.id },
+  });
+};
+
+type CardBody = Parameters<typeof cardSource>[2] & { card_holder_name?: string | null | undefined; save_card?: boolean | null | undefined };
+
+/**
+ * Authorises `amountPence` on the card of `body` (a saved card or the provider's identifier)
+ * through the provider, frictionless or with a 3-D Secure challenge that returns to
+ * `returnUrl`, and records the attempt (provider_transactions) for completion, expiry and
+ * reconciliation: the basket's and the late fees' card step alike.
+ */
+const authoriseCard = async (
+  db: Db,
+  caller: Caller,
+  body: CardBody,
+  deps: CheckoutDeps,
+  attempt: {
+    amountPence: number;
+    returnUrl: string;
+    membershipUserId: number;
+    cartId: number | null;
+    purpose: 'cart' | 'late_fees';
+    idempotencyKey: string | null;
+    request: unknown;
+  },
+): Promise<CheckoutAuthoriseDto> => {
   const source = await cardSource(db, caller, body, deps);
   const client = await repo.findClientName(db, caller.clientId);
   const transactionUuid = randomUUID();
@@ -143,33 +177,33 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const result = await deps.provider.authorise(db, {
     clientId: caller.clientId,
     transactionUuid,
-    amountPence: tenders.card,
+    amountPence: attempt.amountPence,
     merchant: client.name,
     card: source,
-    returnUrl: '/basket/checkout',
+    returnUrl: attempt.returnUrl,
     browser,
   });
-  const status = result.status;
   await repo.insertTransaction(db, {
     uuid: transactionUuid,
     client_id: caller.clientId,
     account_user_id: caller.accountUserId,
-    membership_user_id: selected.id,
-    cart_id: view.id,
+    membership_user_id: attempt.membershipUserId,
+    cart_id: attempt.cartId,
+    purpose: attempt.purpose,
     provider: deps.provider.name,
-    status,
-    amount_pence: tenders.card,
+    status: result.status,
+    amount_pence: attempt.amountPence,
     card_token: result.card?.token ?? null,
     card_brand: result.card?.brand ?? null,
     card_last_four: result.card?.lastFour ?? null,
     card_expiry: result.card?.expiry ?? null,
     card_holder_name: result.card?.holderName ?? body.card_holder_name ?? null,
     save_card: Boolean(body.save_card) && !body.saved_card_id,
-    idempotency_key: deps.idempotencyKey,
-    failure_reason: status === 'declined' || status === 'error' ? result.reason : null,
-    request: { payments: body.payments, terms: body.terms ?? [], source: body.source ?? cart.CART_SOURCE, selected_user_id: selected.id },
+    idempotency_key: attempt.idempotencyKey,
+    failure_reason: result.status === 'declined' || result.status === 'error' ? result.reason : null,
+    request: attempt.request,
   });
-  return authorisationAnswer(transactionUuid, result, tenders.card);
+  return authorisationAnswer(transactionUuid, result, attempt.amountPence);
 };
 
 /** The card to charge: a saved card of the caller's (by id) or the provider's card identifier. */
@@ -435,42 +469,17 @@ export const authoriseLateFees = async (db: Db, caller: Caller, body: AuthoriseL
   const fees = await accountBookings.listUnpaidFees(db, caller);
   if (fees.data.length === 0) throw noFees();
   if (fees.total !== body.amount) throw feesChanged(fees.formatted_total);
-  const source = await cardSource(db, caller, body, deps);
   const { selected } = await cart.resolvePeople(db, caller, { selected_user_id: null });
-  const client = await repo.findClientName(db, caller.clientId);
-  const transactionUuid = randomUUID();
-  const browser = Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith('browser_')));
-  const result = await deps.provider.authorise(db, {
-    clientId: caller.clientId,
-    transactionUuid,
-    amountPence: fees.total,
-    merchant: client.name,
-    card: source,
-    returnUrl: body.return_path ?? '/late-fees',
-    browser,
-  });
   const request: FeeCardRequest = { fee_ids: fees.data.map((fee) => fee.id), source: LATE_FEES_SOURCE };
-  await repo.insertTransaction(db, {
-    uuid: transactionUuid,
-    client_id: caller.clientId,
-    account_user_id: caller.accountUserId,
-    membership_user_id: selected.id,
-    cart_id: null,
+  return authoriseCard(db, caller, body, deps, {
+    amountPence: fees.total,
+    returnUrl: body.return_path ?? '/late-fees',
+    membershipUserId: selected.id,
+    cartId: null,
     purpose: 'late_fees',
-    provider: deps.provider.name,
-    status: result.status,
-    amount_pence: fees.total,
-    card_token: result.card?.token ?? null,
-    card_brand: result.card?.brand ?? null,
-    card_last_four: result.card?.lastFour ?? null,
-    card_expiry: result.card?.expiry ?? null,
-    card_holder_name: result.card?.holderName ?? body.card_holder_name ?? null,
-    save_card: Boolean(body.save_card) && !body.saved_card_id,
-    idempotency_key: null,
-    failure_reason: result.status === 'declined' || result.status === 'error' ? result.reason : null,
+    idempotencyKey: null,
     request,
   });
-  return authorisationAnswer(transactionUuid, result, fees.total);
 };
 
 type FeeOutcome = { kind: 'paid'; orderId: number; creditBalance: number | null } | { kind: 'refused'; error: AppError };
