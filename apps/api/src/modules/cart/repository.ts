@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { poolOf, type Db } from '../../db/connect.ts';
 import type { ActivityKind, ClaimKind, CoverKind } from '../../db/schema.ts';
-import { activeSessionCtes } from '../auth/repository.ts';
+import { activeSessionCtes } from '../../db/session-sql.ts';
 
 /**
  * A query on every basket request's path as a named prepared statement (parsed and planned once
