@@ -29,6 +29,10 @@ describe('cleanup-expired (the scheduled task)', () => {
     expect(SCHEDULES).toContainEqual(expect.objectContaining({ task: 'cleanup-expired', match: '*/15 * * * *' }));
   });
 
+  it('runs expire-credit every minute, so credit past its date leaves the balance shown within a minute', () => {
+    expect(SCHEDULES).toContainEqual(expect.objectContaining({ task: 'expire-credit', match: '* * * * *' }));
+  });
+
   it('is registered with the queue when a runner starts', async () => {
     const runner = await startJobRunner({ connectionString: url, db, logger: silent, taskList: {} });
     await runner.stop();

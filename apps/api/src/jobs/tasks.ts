@@ -109,5 +109,7 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   { task: 'release-expired-holds', match: '* * * * *', identifier: 'release-expired-holds' },
   // Every minute; a run after a restart finds every stale payment (no backfill needed).
   { task: 'reconcile-payments', match: '* * * * *', identifier: 'reconcile-payments' },
-  { task: 'expire-credit', match: '17 * * * *', identifier: 'expire-credit', options: { backfillPeriod: 60 * 60 * 1000 } },
+  // Every minute (an indexed look at grants past their date), so credit past its date leaves the
+  // balance shown within a minute; a run after a restart finds every one (no backfill needed).
+  { task: 'expire-credit', match: '* * * * *', identifier: 'expire-credit' },
 ];

@@ -290,7 +290,7 @@ describe('credit expiry', () => {
   });
 });
 
-describe('credit past its date, before the hourly job has run', () => {
+describe('credit past its date, before the job has run', () => {
   it('is not spent: credits/apply closes it (the balance shows 0) and a credit-only checkout is refused', async () => {
     const who = fresh();
     const { bookingId } = await book(who);

@@ -154,7 +154,7 @@ export const expireCredit = async (db: Db, batch = 500): Promise<number> => {
 /**
  * Writes the expiry row of every grant of `type` past its date that has none yet (under the
  * ledger lock the caller holds). Spends call it first, so credit past its date is never spent
- * while the hourly job has not run yet.
+ * while the job (every minute) has not run yet.
  */
 const closeExpiredGrants = async (trx: Db, caller: CreditCaller, type: CreditType) => {
   const grants = await repo.findExpiredGrants(trx, caller.clientId, caller.accountUserId, type);
