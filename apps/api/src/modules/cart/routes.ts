@@ -11,7 +11,7 @@ import {
   ZCartUpdateRequest,
 } from '@app/contract/cart/cart';
 import type { FastifyRequest } from 'fastify';
-import { sessionForTokenHash as findSessionByHash } from '../auth/service.ts';
+import { sessionForTokenHash } from '../auth/service.ts';
 import * as cart from './service.ts';
 
 const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 400: ZErrorResponse };
@@ -66,7 +66,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
               app.settleSession(request, reply, session);
               return caller(request);
             },
-            lookUp: () => findSessionByHash(app.db, request.clientId, deferred.tokenHash, app.config.SESSION_IDLE_MINUTES),
+            lookUp: () => sessionForTokenHash(app.db, request.clientId, deferred.tokenHash, app.config.SESSION_IDLE_MINUTES),
           }
         : caller(request);
       return { data: await cart.addToCart(app.db, who, request.body, app.config.HOLD_MINUTES) };
