@@ -16,7 +16,10 @@ const SELECTED_USER = { selectedUserId: null };
  * Spec §4: cart data is replaced from each successful fetch, add, remove or update; the
  * timetable reloads after an add or remove (availability and actions follow the basket).
  */
-export const replaceCart = (queryClient: QueryClient, cart: Cart) => {
+export const replaceCart = async (queryClient: QueryClient, cart: Cart) => {
+  // A fetch of the cart still in flight (the one a login starts, say) read the basket before this
+  // change: cancelled, so its older answer cannot land on top of this one.
+  await queryClient.cancelQueries({ queryKey: basketKeys.cart() });
   queryClient.setQueryData(basketKeys.cart(), cart);
   summarise(cart);
   void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
@@ -31,24 +34,24 @@ export const useBasketMutations = () => {
   const { t } = useTranslation('basket');
   const add = useMutation({
     mutationFn: (items: CartAddItem[]) => api.post<Cart>('add', { items, ...SELECTED_USER }, { base: 'checkoutBase' }),
-    onSuccess: (cart) => {
-      replaceCart(queryClient, cart);
+    onSuccess: async (cart) => {
+      await replaceCart(queryClient, cart);
       showToast({ type: 'success', content: t('toasts.added') });
     },
     onError: showError,
   });
   const remove = useMutation({
     mutationFn: (cartItemIds: number[]) => api.post<Cart>('remove', { cartItemIds, ...SELECTED_USER }, { base: 'checkoutBase' }),
-    onSuccess: (cart) => {
-      replaceCart(queryClient, cart);
+    onSuccess: async (cart) => {
+      await replaceCart(queryClient, cart);
       showToast({ type: 'success', content: t('toasts.removed') });
     },
     onError: showError,
   });
   const holdAgain = useMutation({
     mutationFn: (cartItemId: number) => api.put<Cart>(String(cartItemId), { holdAgain: true, ...SELECTED_USER }, { base: 'checkoutBase' }),
-    onSuccess: (cart) => {
-      replaceCart(queryClient, cart);
+    onSuccess: async (cart) => {
+      await replaceCart(queryClient, cart);
       showToast({ type: 'success', content: t('toasts.updated') });
     },
     onError: showError,
@@ -57,7 +60,7 @@ export const useBasketMutations = () => {
     mutationFn: () => api.delete<Cart | undefined>('', { base: 'checkoutBase' }),
     onSuccess: async (cart) => {
       // Spec §4: items, totals and credits reset on a successful clear (the server answers the emptied cart).
-      if (cart?.items) replaceCart(queryClient, cart);
+      if (cart?.items) await replaceCart(queryClient, cart);
       else {
         summarise(undefined);
         await queryClient.invalidateQueries({ queryKey: basketKeys.all });
