@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { useTestApp } from '../../../test/app.ts';
+import { statementsSentBy } from '../../../test/statements.ts';
 import { CSRF_MESSAGE } from './plugin.ts';
 import { CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED_MESSAGE } from './service.ts';
 import { COMMON_PASSWORD_MESSAGE } from './password-policy.ts';
@@ -382,27 +382,23 @@ describe('the basket add, which looks the session up in its own query', () => {
     expect((await sessionRow(token)).last_seen_at).toEqual(seen);
   });
 
-  it('refuses a full session with one query: session and context together', async () => {
+  it('refuses a full session with one query: the session with the context, or with the account under a full mark', async () => {
     const full = await occurrenceWhere(true);
-    const { token } = await newCustomer();
-    // Counts what the server sends to PostgreSQL (every pooled query goes through Client#query).
-    const sent: string[] = [];
-    const original = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string };
-      const text = typeof config === 'string' ? config : (config.text ?? '');
-      if (!text.includes('graphile_worker')) sent.push(text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original);
-    try {
-      const refused = await withBearer('POST', '/api/activities/cart/add', token, addBody(full));
+    const refuse = async () => {
+      const { token } = await newCustomer();
+      const { result: refused, sent } = await statementsSentBy(() => withBearer('POST', '/api/activities/cart/add', token, addBody(full)));
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json<{ message: string }>().message).toContain('full');
-    } finally {
-      spy.mockRestore();
-    }
-    expect(sent, sent.join('\n---\n')).toHaveLength(1);
-    expect(sent[0]).toContain('live AS');
+      return sent;
+    };
+    // The first refusal may also read what a "full" mark rests on (once per mark, docs/holds.md).
+    const first = await refuse();
+    expect(first[0]).toContain('live AS');
+    expect(first.slice(1).every((text) => text.includes('AS first_expiry')), first.join('\n---\n')).toBe(true);
+    expect(first.length).toBeLessThanOrEqual(2);
+    const second = await refuse();
+    expect(second, second.join('\n---\n')).toHaveLength(1);
+    expect(second[0]).toContain('live AS');
   });
 });
 

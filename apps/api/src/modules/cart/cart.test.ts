@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { CART_BUSY_MESSAGE, CART_FULL_MESSAGE, type CartDto } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
+import { statementsSentBy } from '../../../test/statements.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
 import {
   createCustomers,
@@ -352,6 +353,142 @@ describe('expiry', () => {
     expect(claims).toEqual([{ status: 'released' }]);
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM place_claims WHERE status = 'active' AND expires_at <= now()`.execute(ctx.db);
     expect(rows[0]!.n).toBe(0);
+  });
+});
+
+describe('refusing from memory: "full" marks (docs/holds.md)', () => {
+  const add = (who: TestCustomer, occurrenceId: number, extra: Json = {}) => call('POST', '/api/activities/cart/add', who, addPayload(occurrenceId, extra));
+  const refusedAsFull = (response: { statusCode: number; json: () => unknown }) => {
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'cart_full', message: CART_FULL_MESSAGE });
+  };
+  /** Resolves once this instance has heard a note of the occurrence's day (subscribed before `change` runs). */
+  const afterNote = async <T>(occurrenceId: number, change: () => Promise<T>): Promise<T> => {
+    const { rows } = await sql<{ venue_id: number; category_id: number; day: string }>`
+      SELECT venue_id, category_id, to_char(local_date, 'YYYY-MM-DD') AS day FROM occurrences WHERE id = ${occurrenceId}`.execute(ctx.db);
+    const o = rows[0]!;
+    let heard!: () => void;
+    const note = new Promise<void>((resolve) => (heard = resolve));
+    const stop = await ctx.app.availabilityHub.subscribe(`${fx.clientId}:${o.venue_id}:${o.category_id}:${o.day}`, () => heard());
+    try {
+      const result = await change();
+      await note;
+      return result;
+    } finally {
+      stop();
+    }
+  };
+  /** A full class of one place, held by `holder`, and marked full by a first refusal. */
+  const markedFull = async (holder: TestCustomer, refused: TestCustomer, spec: { startsInMinutes?: number } = {}) => {
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1, ...spec });
+    expect((await afterNote(occurrence.id, () => add(holder, occurrence.id))).statusCode).toBe(200);
+    const { result, sent } = await statementsSentBy(() => add(refused, occurrence.id));
+    refusedAsFull(result);
+    expect(sent.some((text) => text.includes('AS first_expiry')), sent.join('\n---\n')).toBe(true);
+    return occurrence;
+  };
+  /** What a refusal costs: one statement reading the caller's account, not the occurrence's claims. */
+  const expectRefusedFromMark = (sent: string[]) => {
+    expect(sent, sent.join('\n---\n')).toHaveLength(1);
+    expect(sent[0]).toContain('owes_fees');
+    expect(sent[0]).not.toContain('place_claims');
+  };
+  let crowd: TestCustomer[];
+  beforeAll(async () => {
+    await ctx.app.availabilityHub.ready();
+    crowd = await createCustomers(ctx.db, fx.clientId, 12);
+  });
+
+  it('refuses the next customers after one statement that reads only their account, with the same 409', async () => {
+    const [holder, first, second, third] = crowd as [TestCustomer, TestCustomer, TestCustomer, TestCustomer];
+    const occurrence = await markedFull(holder, first);
+    for (const who of [second, third]) {
+      const { result, sent } = await statementsSentBy(() => add(who, occurrence.id));
+      refusedAsFull(result);
+      expectRefusedFromMark(sent);
+    }
+    // A mark is per ticket type as the add names it: the same class by its uuid is judged afresh, and refused.
+    refusedAsFull(await add(third, occurrence.uuid as unknown as number));
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+
+  it("keeps every other answer: the holder adding again is 200, another customer's person 403, no session 401, an unpaid fee 400", async () => {
+    const [holder, first, stranger, debtor] = crowd.slice(4, 8) as [TestCustomer, TestCustomer, TestCustomer, TestCustomer];
+    // An unpaid late-cancellation fee of `debtor`, on a class days away (another day's notes).
+    const elsewhere = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5, startsInMinutes: 6 * 24 * 60 });
+    await sql`
+      WITH claim AS (
+        INSERT INTO place_claims (client_id, occurrence_id, during, account_user_id, membership_user_id, kind, status, released_at)
+        SELECT o.client_id, o.id, tstzrange(o.starts_at, o.ends_at, '[)'), ${debtor.userId}, ${debtor.selfId}, 'booking', 'released', now()
+          FROM occurrences o WHERE o.id = ${elsewhere.id}
+        RETURNING id, client_id, occurrence_id),
+      booking AS (
+        INSERT INTO bookings (client_id, claim_id, occurrence_id, account_user_id, membership_user_id, price_pence, status, cancelled_at)
+        SELECT client_id, id, occurrence_id, ${debtor.userId}, ${debtor.selfId}, 500, 'cancelled', now() FROM claim
+        RETURNING id, client_id)
+      INSERT INTO late_cancellation_fees (client_id, account_user_id, booking_id, amount_pence)
+      SELECT client_id, ${debtor.userId}, id, 250 FROM booking`.execute(ctx.db);
+    const occurrence = await markedFull(holder, first);
+
+    const again = await add(holder, occurrence.id);
+    expect(again.statusCode).toBe(200);
+    expect(cartOf(again).items.filter((i) => i.cartable_id === occurrence.id)).toHaveLength(1);
+
+    const { result: forbidden, sent } = await statementsSentBy(() => add(stranger, occurrence.id, { purchased_for_user_id: holder.selfId }));
+    expect(forbidden.statusCode).toBe(403);
+    expectRefusedFromMark(sent);
+    expect((await call('POST', '/api/activities/cart/add', stranger, { ...addPayload(occurrence.id), selected_user_id: holder.childId })).statusCode).toBe(403);
+
+    const nobody = await ctx.app.inject({ method: 'POST', url: '/api/activities/cart/add', headers: { authorization: 'Bearer not-a-session' }, payload: addPayload(occurrence.id) });
+    expect(nobody.statusCode).toBe(401);
+
+    const owed = await add(debtor, occurrence.id);
+    expect(owed.statusCode).toBe(400);
+    expect(owed.json()).toMatchObject({ code: 'late_fee_unpaid' });
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+
+  it('ends with the note of a freed place: a removed hold, or more capacity, is held by the next add', async () => {
+    const [holder, first, second, third] = crowd.slice(8, 12) as [TestCustomer, TestCustomer, TestCustomer, TestCustomer];
+    const occurrence = await markedFull(holder, first);
+    const item = cartOf(await call('GET', '/api/activities/cart', holder)).items.find((i) => i.cartable_id === occurrence.id)!;
+    await afterNote(occurrence.id, () => call('POST', '/api/activities/cart/remove', holder, { cart_item_ids: [item.id] }));
+    expect((await afterNote(occurrence.id, () => add(second, occurrence.id))).statusCode).toBe(200);
+
+    // Full again, marked again, then one more place.
+    refusedAsFull(await add(first, occurrence.id));
+    const { result, sent } = await statementsSentBy(() => add(holder, occurrence.id));
+    refusedAsFull(result);
+    expectRefusedFromMark(sent);
+    await afterNote(occurrence.id, () => sql`UPDATE occurrences SET capacity = 2 WHERE id = ${occurrence.id}`.execute(ctx.db));
+    expect((await add(third, occurrence.id)).statusCode).toBe(200);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(2);
+  });
+
+  it('lasts no longer than the first live hold: its expiry frees the place with no note at all', async () => {
+    const [holder, first, second] = await createCustomers(ctx.db, fx.clientId, 3);
+    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    expect((await add(holder!, occurrence.id)).statusCode).toBe(200);
+    const expiry = new Date(Date.now() + 1500);
+    await afterNote(occurrence.id, () => sql`UPDATE place_claims SET expires_at = ${expiry} WHERE occurrence_id = ${occurrence.id}`.execute(ctx.db));
+    refusedAsFull(await add(first!, occurrence.id));
+    const { result, sent } = await statementsSentBy(() => add(second!, occurrence.id));
+    refusedAsFull(result);
+    expectRefusedFromMark(sent);
+    // Waits for the hold's own expiry time (a clock rule, not a race).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiry.getTime() - Date.now() + 50)));
+    expect((await add(second!, occurrence.id)).statusCode).toBe(200);
+  });
+
+  it('is forgotten when the listener reconnects (notes may have been missed), and the claims are read again', async () => {
+    const [holder, first, second] = await createCustomers(ctx.db, fx.clientId, 3);
+    const occurrence = await markedFull(holder!, first!);
+    ctx.app.availabilityHub.onReconnect();
+    const { result, sent } = await statementsSentBy(() => add(second!, occurrence.id));
+    refusedAsFull(result);
+    // (The reconnect also empties the tenant lookup, read again first.)
+    expect(sent.some((text) => text.includes('place_claims')), sent.join('\n---\n')).toBe(true);
+    expect(sent.some((text) => text.includes('owes_fees'))).toBe(false);
   });
 });
 

@@ -94,6 +94,10 @@ export type AddContext = OccurrenceForCart & {
   open: boolean;
   /** The account's unpaid late-cancellation fees in pence (the bookings module refuses the add when > 0). */
   unpaid_fees: number;
+  /** The occurrence's day, as its availability notes name it (lib/availability-scope.ts). */
+  venue_id: number;
+  category_id: number;
+  local_day: string;
 };
 
 type AddContextRow = OccurrenceForCart & {
@@ -106,6 +110,9 @@ type AddContextRow = OccurrenceForCart & {
   people: MembershipUser[];
   open: boolean;
   unpaid_fees: number;
+  venue_id: number;
+  category_id: number;
+  local_day: string;
 };
 
 /**
@@ -115,6 +122,7 @@ type AddContextRow = OccurrenceForCart & {
  */
 const addContextSelect = (p: { clientId: string; ref: string; optionId: string; account: string }, byId: boolean) => `
     SELECT o.id, o.uuid::text AS uuid, o.activity_id, a.kind, o.starts_at, o.location_id, c.allocation_strategy, o.cancelled_at,
+            o.venue_id, o.category_id, to_char(o.local_date, 'YYYY-MM-DD') AS local_day,
             po.id AS option_id, po.name AS option_name, po.price_pence AS option_price, po.member_price_pence AS option_member_price,
             o.capacity - (SELECT count(*)::int FROM place_claims pc
                            WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS free,
@@ -207,6 +215,71 @@ export const findAddContextForSession = async (
   const { sessionId, userId, role, ...context } = row;
   return { session: { sessionId, userId, role }, context: context.id === null ? undefined : toAddContext(context as AddContextRow) };
 };
+
+/* ---- A refusal under a "full" mark (docs/holds.md "Refusing from memory") ---- */
+
+export type FullMarkFacts = {
+  /** Places not taken by live claims, counted as the add context counts them. */
+  free: number;
+  /** The first live claim to expire (an expired hold frees its place with no write). */
+  first_expiry: Date | null;
+  /** Accounts with a live claim on it. */
+  claimers: number[];
+  starts_at: Date;
+  cancelled_at: Date | null;
+};
+
+/** What a "full" mark of an occurrence rests on, read after the mark's stamp is taken. */
+export const findFullMarkFacts = async (db: Db, occurrenceId: number): Promise<FullMarkFacts | undefined> =>
+  (
+    await named<FullMarkFacts>(
+      db,
+      'cart_full_mark_facts',
+      `SELECT o.capacity - count(pc.id)::int AS free, min(pc.expires_at) AS first_expiry,
+              coalesce(array_agg(DISTINCT pc.account_user_id) FILTER (WHERE pc.id IS NOT NULL), '{}') AS claimers,
+              o.starts_at, o.cancelled_at
+         FROM occurrences o
+         LEFT JOIN place_claims pc ON pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())
+        WHERE o.id = $1
+        GROUP BY o.id`,
+      [occurrenceId],
+    )
+  )[0];
+
+/** The account's people (who may be named in an add) and whether it owes a late-cancellation fee. */
+export type RefusalAccount = { people: { id: number; relationship: MembershipUser['relationship'] }[]; owes_fees: boolean };
+
+const refusalAccountColumns = (p: { clientId: string; account: string }) => `
+    coalesce((SELECT json_agg(json_build_object('id', m.id, 'relationship', m.relationship) ORDER BY m.id)
+                FROM membership_users m WHERE m.client_id = ${p.clientId} AND m.account_user_id = ${p.account}), '[]'::json) AS people,
+    EXISTS (SELECT 1 FROM late_cancellation_fees f
+             WHERE f.account_user_id = ${p.account} AND f.client_id = ${p.clientId} AND f.status = 'unpaid') AS owes_fees`;
+
+/**
+ * The caller's session (auth's own lookup, which also marks it used) and, for its account,
+ * RefusalAccount: all a refusal under a "full" mark needs, in one statement.
+ */
+export const findRefusalAccountForSession = async (
+  db: Db,
+  clientId: number,
+  token: { hash: string; idleMinutes: number },
+): Promise<{ session: AddSession | undefined; account: RefusalAccount | undefined }> => {
+  const rows = await named<AddSession & RefusalAccount>(
+    db,
+    'cart_refusal_account_session',
+    `WITH ${activeSessionCtes({ clientId: '$1', tokenHash: '$2', idleMinutes: '$3' })}
+     SELECT live."sessionId", live."userId", live.role, ${refusalAccountColumns({ clientId: '$1', account: 'live."userId"' })} FROM live`,
+    [clientId, token.hash, token.idleMinutes],
+  );
+  const row = rows[0];
+  if (!row) return { session: undefined, account: undefined };
+  const { sessionId, userId, role, people, owes_fees } = row;
+  return { session: { sessionId, userId, role }, account: { people, owes_fees } };
+};
+
+/** RefusalAccount of a caller already known. */
+export const findRefusalAccount = async (db: Db, clientId: number, accountUserId: number): Promise<RefusalAccount> =>
+  (await named<RefusalAccount>(db, 'cart_refusal_account', `SELECT ${refusalAccountColumns({ clientId: '$1', account: '$2' })}`, [clientId, accountUserId]))[0]!;
 
 /**
  * Other courts of the same activity at the same start (system allocation): live, not cancelled,

@@ -24,6 +24,10 @@ const caller = (request: FastifyRequest): cart.CartCaller => ({ clientId: reques
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+  // Occurrences found full, refused from memory until a note of their day (docs/holds.md
+  // "Refusing from memory"): dropped by the instance's availability listener, used only while it listens.
+  const marks = cart.createFullMarks(() => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready')));
+  app.addHook('onReady', async () => void app.availabilityHub.watch(marks.cache));
 
   app.get(
     '/api/activities/cart',
@@ -69,7 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             lookUp: () => sessionForTokenHash(app.db, request.clientId, deferred.tokenHash, app.config.SESSION_IDLE_MINUTES),
           }
         : caller(request);
-      return { data: await cart.addToCart(app.db, who, request.body, app.config.HOLD_MINUTES) };
+      return { data: await cart.addToCart(app.db, who, request.body, app.config.HOLD_MINUTES, marks) };
     },
   );
 

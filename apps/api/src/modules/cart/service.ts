@@ -5,6 +5,8 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { availabilityScope } from '../../lib/availability-scope.ts';
+import { createScopedCache } from '../../lib/scoped-cache.ts';
 import * as repo from './repository.ts';
 import { creditSummary } from '../credits/service.ts';
 import { coverFor, isMember } from '../holdings/service.ts';
@@ -37,10 +39,10 @@ export const resolvePeople = async (db: Db, caller: CartCaller, ids: PersonIds) 
   pickPeople(await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId), ids);
 
 /** resolvePeople() over people already read. */
-const pickPeople = (people: readonly Person[], ids: PersonIds) => {
+const pickPeople = <P extends Pick<Person, 'id' | 'relationship'>>(people: readonly P[], ids: PersonIds) => {
   const self = people.find((p) => p.relationship === 'self') ?? people[0];
   if (!self) throw forbidden();
-  const pick = (id: number | null | undefined): Person => {
+  const pick = (id: number | null | undefined): P => {
     if (id === null || id === undefined) return self;
     const person = people.find((p) => p.id === id);
     if (!person) throw forbidden();
@@ -311,6 +313,87 @@ const addOne = async (db: Db, caller: CartCaller, selectedId: number, want: Want
 type AddItem = CartAddRequest['items'][number];
 const isOccurrenceItem = (item: AddItem) => item.type === undefined || item.type === 'purchasableOccurrence';
 
+/* ---- Refusing from memory: "full" marks (docs/holds.md "Refusing from memory") ---- */
+
+/**
+ * An occurrence found full (free <= 0, bookable, open, the ticket type valid) for one
+ * (occurrence ref, ticket type) as an add names them, and the accounts with a live claim on it.
+ * Kept per instance in a ScopedCache under the occurrence's day: dropped by that day's
+ * availability notes (every claim or capacity change sends one), at the first live claim's
+ * expiry and at the start, and read only while the instance listens.
+ */
+export type FullMark = { occurrenceId: number; claimers: ReadonlySet<number> };
+
+/**
+ * A mark's facts are read at most this often per key: while places of the same day keep
+ * changing (a release minute), a mark read during a note is not kept, and refusals meanwhile
+ * should not each pay for another try.
+ */
+const MARK_RETRY_MS = 250;
+const MARK_ENTRIES = 10_000;
+/** A backstop only: every change of a claim or a capacity sends a note. */
+const MARK_BACKSTOP_MS = 60_000;
+
+export const createFullMarks = (listening: () => boolean) => ({
+  cache: createScopedCache<FullMark>({ maxEntries: MARK_ENTRIES, backstopMs: MARK_BACKSTOP_MS }),
+  listening,
+  /** When each key's facts were last read. */
+  tried: new Map<string, number>(),
+});
+export type FullMarks = ReturnType<typeof createFullMarks>;
+
+/** The mark's key of a one-item add, or null when the item cannot have one. */
+const fullMarkKey = (clientId: number, body: CartAddRequest): string | null => {
+  const item = body.items.length === 1 ? body.items[0]! : null;
+  if (!item || !isOccurrenceItem(item)) return null;
+  const ref = occurrenceRef(item.id);
+  if (!ref) return null;
+  return `${clientId}:${'id' in ref ? ref.id : ref.uuid}:${item.ticket_id ?? item.pricing_option_id ?? ''}`;
+};
+
+/**
+ * Under a mark, an add is refused after one statement that reads only the caller's account: the
+ * session (401), its people (403 for anyone else's), and its fees. When the account owes a fee or
+ * holds a claim on the occurrence (it may be adding again), the answer is the full path's: this
+ * returns the settled caller for it.
+ */
+const refuseUnderMark = async (db: Db, who: CartCaller | UnsettledCaller, body: CartAddRequest, mark: FullMark): Promise<CartCaller> => {
+  let caller: CartCaller;
+  let account: repo.RefusalAccount;
+  if ('token' in who) {
+    const found = await repo.findRefusalAccountForSession(db, who.clientId, who.token);
+    caller = who.settle(found.session);
+    account = found.account!;
+  } else {
+    caller = who;
+    account = await repo.findRefusalAccount(db, caller.clientId, caller.accountUserId);
+  }
+  if (account.owes_fees || mark.claimers.has(caller.accountUserId)) return caller;
+  const { pick } = pickPeople(account.people, body);
+  const forWhom = body.items[0]!.purchased_for_user_id;
+  if (forWhom != null) pick(forWhom);
+  throw cartFull();
+};
+
+/**
+ * After a refusal as full on the add context: reads what a mark rests on (after taking its
+ * stamp, so a change committed meanwhile is never missed) and keeps it while it holds. A failure
+ * here changes nothing for the customer, whose answer is the refusal either way.
+ */
+const markFull = async (db: Db, marks: FullMarks, key: string, clientId: number, context: repo.AddContext) => {
+  const now = Date.now();
+  if (marks.cache.get(key, now) || !marks.listening() || now - (marks.tried.get(key) ?? -Infinity) < MARK_RETRY_MS) return;
+  if (marks.tried.size >= MARK_ENTRIES) marks.tried.clear();
+  marks.tried.set(key, now);
+  const scope = availabilityScope({ clientId, venueId: context.venue_id, categoryId: context.category_id, date: context.local_day });
+  const stamp = marks.cache.stamp(scope);
+  const facts = await repo.findFullMarkFacts(db, context.id).catch(() => undefined);
+  if (!facts || facts.free > 0 || facts.cancelled_at !== null) return;
+  const validUntil = Math.min(new Date(facts.starts_at).getTime(), facts.first_expiry === null ? Infinity : new Date(facts.first_expiry).getTime());
+  // Kept unless a note of the day came meanwhile; once kept, the next mark may be read at once.
+  if (marks.cache.set(key, scope, stamp, { occurrenceId: context.id, claimers: new Set(facts.claimers) }, validUntil)) marks.tried.delete(key);
+};
+
 /**
  * The caller, and the first item's add context when the session was found in the same query
  * (one round trip for a refusal, docs/holds.md "One query per refusal"); `null` when not read yet.
@@ -323,8 +406,16 @@ const settleCaller = async (db: Db, who: CartCaller | UnsettledCaller, first: Ad
   return { caller: who.settle(found.session), firstContext: found.context };
 };
 
-export const addToCart = async (db: Db, who: CartCaller | UnsettledCaller, body: CartAddRequest, holdMinutes: number): Promise<CartDto> => {
-  const { caller, firstContext } = await settleCaller(db, who, body.items[0]);
+export const addToCart = async (
+  db: Db,
+  who: CartCaller | UnsettledCaller,
+  body: CartAddRequest,
+  holdMinutes: number,
+  marks?: FullMarks,
+): Promise<CartDto> => {
+  const markKey = marks ? fullMarkKey(who.clientId, body) : null;
+  const mark = markKey && marks!.listening() ? marks!.cache.get(markKey) : undefined;
+  const { caller, firstContext } = await settleCaller(db, mark ? await refuseUnderMark(db, who, body, mark) : who, body.items[0]);
   // An unpaid late-cancellation fee must be settled before booking again (docs/account-bookings.md),
   // before anything else is judged. The add context carries the fees' total, so the bookings
   // module's check (its message) runs only when that says there is one, or the contexts failed.
@@ -354,7 +445,7 @@ export const addToCart = async (db: Db, who: CartCaller | UnsettledCaller, body:
     if (!found) throw notFound('occurrence_not_found');
     // null or absent: the selected person (wire notes: null means the customer whose basket it is).
     const person = item.purchased_for_user_id == null ? selected : pick(item.purchased_for_user_id);
-    const { option, free, claimed_by, people: _people, open, unpaid_fees: _fees, ...occurrence } = found;
+    const { option, free, claimed_by, people: _people, open, unpaid_fees: _fees, venue_id: _v, category_id: _c, local_day: _d, ...occurrence } = found;
     if (!open) throw badRequest('not_open_yet', NOT_OPEN_YET_MESSAGE);
     if (!option) {
       throw unprocessable('validation_failed', 'The given data was invalid.', {
@@ -370,7 +461,10 @@ export const addToCart = async (db: Db, who: CartCaller | UnsettledCaller, body:
     const applyBenefit = (item as { apply_benefit?: boolean }).apply_benefit !== false;
     return { occurrence, person, option: { id: option.id, name: option.name, price_pence: applyBenefit ? priceFor(person, option) : option.price_pence }, applyBenefit };
   });
-  if (fullAlready) throw cartFull();
+  if (fullAlready) {
+    if (marks && markKey) await markFull(db, marks, markKey, caller.clientId, contexts[0]!);
+    throw cartFull();
+  }
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
   wanted.sort((a, b) => a.occurrence.id - b.occurrence.id);
   const reserved = new Set<number>();
