@@ -211,6 +211,8 @@ test.describe('the mobile menu', () => {
     await tabUntil(page, 'Log out');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('login-button')).toBeFocused();
+    // With the log-out toast on screen, it covers neither the focused 'Log in' nor the header.
+    await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You are now logged out');
     await expectFocusVisibleAndClear(page, 'logging out');
     await expect(announcer(page)).toHaveText('You are now logged out');
   });

@@ -202,6 +202,20 @@ test.describe('toasts', () => {
     await toast.getByRole('button', { name: 'Close notification' }).click();
     await expect(toast).toHaveCount(0);
   });
+
+  for (const width of [375, 1280]) {
+    test(`never cover the sticky header, where focus often lands (${width} px: ${width < 768 ? 'at the foot of the screen' : 'top right, below the header'})`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/redirect-to-selected-venue');
+      const toast = page.getByTestId('toast');
+      await expect(toast).toHaveText('Please select a venue before booking an activity');
+      const header = (await page.locator('#site-header').boundingBox())!;
+      const box = (await toast.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      if (width < 768) expect(800 - (box.y + box.height)).toBeLessThanOrEqual(24);
+      else expect(box.x + box.width).toBeGreaterThan(width - 40);
+    });
+  }
 });
 
 for (const width of WIDTHS) {
