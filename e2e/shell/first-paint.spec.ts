@@ -45,3 +45,30 @@ for (const path of ['/', '/location/bury-leisure-centre']) {
     });
   });
 }
+
+test.describe('a press before the app is interactive', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('is held, and pressed once the page has hydrated: Enter on Log in opens the login', async ({ page, request }) => {
+    const html = await (await request.get('/')).text();
+    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    // The app's entry script waits until the key has been pressed.
+    let release!: () => void;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === entry, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    // (The held script would hold the load event too.)
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const logIn = page.getByTestId('login-button');
+    await logIn.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByTestId('login-modal');
+    await expect(modal).toHaveCount(0);
+    release();
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel('Email or customer reference')).toBeVisible();
+  });
+});

@@ -9,6 +9,30 @@
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   var preload = (script.getAttribute('data-preload') || '').split(' ');
+
+  // A press before the app is interactive would do nothing: the page's buttons have no handlers
+  // until it hydrates. The last press of a button (a click, or Enter or Space on a focused one) is
+  // held, and pressed again once the page is interactive (`__appInteractive`, called by the
+  // shell once its screen has hydrated; docs/performance.md "Presses before the app starts").
+  // Links need no holding: without script they load their page.
+  var held = null;
+  var hold = function (event) {
+    var target = event.target;
+    var button = target && target.closest ? target.closest('button') : null;
+    var root = document.getElementById('root');
+    if (!event.isTrusted || !button || !root || !root.contains(button) || button.disabled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = button;
+  };
+  document.addEventListener('click', hold, true);
+  window.__appInteractive = function () {
+    window.__appInteractive = function () {};
+    document.removeEventListener('click', hold, true);
+    var button = held;
+    held = null;
+    if (button && button.isConnected && !button.disabled) button.click();
+  };
   var started = false;
   var add = function (element) {
     element.setAttribute('crossorigin', '');

@@ -1,8 +1,20 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useCurrentBreadcrumbs, usePageMetaStore } from '../../lib/page-meta.ts';
 import { useRouteInfo } from '../../lib/route-info.ts';
 
 // The home page has no trail, so the breadcrumb code (and its icons) loads with the first page that does.
+/**
+ * Committed with the screen (the same Suspense boundary), so its effect runs once the shell and
+ * the screen are hydrated: a button pressed before then, held by `start-after-paint.js`, is
+ * pressed again now.
+ */
+const Interactive = () => {
+  useEffect(() => {
+    (window as { __appInteractive?: () => void }).__appInteractive?.();
+  }, []);
+  return null;
+};
+
 const Breadcrumbs = lazy(() => import('./Breadcrumbs.tsx').then((m) => ({ default: m.Breadcrumbs })));
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
@@ -60,6 +72,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
         {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
         <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
           <Outlet />
+          <Interactive />
         </Suspense>
       </main>
       {showChrome && <SiteFooter venue={venue} />}
