@@ -3,18 +3,6 @@ import { useCurrentBreadcrumbs, usePageMetaStore } from '../../lib/page-meta.ts'
 import { useRouteInfo } from '../../lib/route-info.ts';
 
 // The home page has no trail, so the breadcrumb code (and its icons) loads with the first page that does.
-/**
- * Committed with the screen (the same Suspense boundary), so its effect runs once the shell and
- * the screen are hydrated: a button pressed before then, held by `start-after-paint.js`, is
- * pressed again now.
- */
-const Interactive = () => {
-  useEffect(() => {
-    (window as { __appInteractive?: () => void }).__appInteractive?.();
-  }, []);
-  return null;
-};
-
 const Breadcrumbs = lazy(() => import('./Breadcrumbs.tsx').then((m) => ({ default: m.Breadcrumbs })));
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Outlet, useLocation } from 'react-router';
@@ -29,6 +17,18 @@ import { useEmbeddedHeight } from './use-embedded-height.ts';
 import { usePageViews } from './use-page-views.ts';
 import { Announcer } from '../../lib/a11y/announcer.tsx';
 import { useAfterReload } from '../../lib/a11y/after-reload.ts';
+
+/**
+ * Committed with the screen (the same Suspense boundary), so its effect runs once the shell and
+ * the screen are hydrated: a button pressed before then, held by `start-after-paint.js`, is
+ * pressed again now.
+ */
+const Interactive = () => {
+  useEffect(() => {
+    (window as { __appInteractive?: () => void }).__appInteractive?.();
+  }, []);
+  return null;
+};
 
 const SOURCE = import.meta.env.VITE_SOURCE;
 
