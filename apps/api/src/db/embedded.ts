@@ -108,8 +108,29 @@ const postgresFlags = (port: number) => [
   '-c', 'fsync=on',
 ];
 
+/**
+ * A shifted clock (`faketime -m -f +30d npm test`, README "Test it") reaches the server through
+ * libfaketime's variables; PostgreSQL must read the same clock or `now()` in SQL and `Date.now()`
+ * disagree by the shift. Passed on only when LD_PRELOAD holds libfaketime and, at most, the
+ * test script's epoll pass-through (scripts/faketime/epoll-passthrough.c: without it a lock wait
+ * under libfaketime never times out).
+ */
+const fakeClockEnv = (): Record<string, string> => {
+  const preload = process.env.LD_PRELOAD;
+  if (!preload || !preload.split(/[\s:]+/).filter(Boolean).every((lib) => /\/(?:libfaketime[\w.]*|libepoll-passthrough)\.so(?:\.\d+)*$/.test(lib))) return {};
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && (entry[0] === 'LD_PRELOAD' || /^(?:FAKETIME|DONT_FAKE_MONOTONIC)/.test(entry[0]))),
+  );
+};
+
 // PostgreSQL gets a minimal environment: none of the server's secrets (DATABASE_URL, SMTP_URL…).
-const childEnv = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C', LC_MESSAGES: 'C', ...(process.env.TZ ? { TZ: process.env.TZ } : {}) });
+const childEnv = () => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  LC_ALL: 'C',
+  LC_MESSAGES: 'C',
+  ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+  ...fakeClockEnv(),
+});
 
 const runAs = (user: OsUser | undefined) => (user ? { uid: user.uid, gid: user.gid } : {});
 
