@@ -1,3 +1,4 @@
+import { VENUE_TIMEZONE } from './client.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
 type Relationship = 'partner' | 'child' | 'other';
@@ -25,6 +26,17 @@ export type SeedAccount = {
   family: readonly SeedFamilyMember[];
 };
 
+/**
+ * The children stay the age the demo describes whatever day it is loaded: the last birthday on
+ * month/day that made them `age`, as 'YYYY-MM-DD'.
+ */
+export const birthdayYearsAgo = (age: number, month: number, day: number, now = new Date()): string => {
+  const [year, todayMonth, todayDay] = new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TIMEZONE }).format(now).split('-').map(Number) as [number, number, number];
+  const hadBirthday = todayMonth > month || (todayMonth === month && todayDay >= day);
+  const born = new Date(Date.UTC(year - age - (hadBirthday ? 0 : 1), month - 1, day));
+  return born.toISOString().slice(0, 10);
+};
+
 const splitName = (name: string): { first_name: string; last_name: string } => {
   const [first_name = name, ...rest] = name.split(' ');
   return { first_name, last_name: rest.join(' ') };
@@ -43,12 +55,13 @@ export const DEMO_USERS: readonly SeedAccount[] = [
     email: DEMO_ACCOUNTS.customer.email,
     password: DEMO_ACCOUNTS.customer.password,
     ...splitName(DEMO_ACCOUNTS.customer.name),
-    date_of_birth: '1988-04-17',
+    date_of_birth: '1988-04-17', // fixed-date: an adult whatever the day the demo is loaded
     home_venue: 'bury-leisure-centre',
     family: [
+      // fixed-date: an adult whatever the day the demo is loaded
       { first_name: 'Jordan', last_name: 'Morgan', date_of_birth: '1987-09-02', relationship: 'partner', home_venue: 'bury-leisure-centre' },
-      { first_name: 'Olivia', last_name: 'Morgan', date_of_birth: '2017-03-22', relationship: 'child', home_venue: 'bury-leisure-centre' },
-      { first_name: 'Leo', last_name: 'Morgan', date_of_birth: '2020-08-09', relationship: 'child', home_venue: 'bury-leisure-centre' },
+      { first_name: 'Olivia', last_name: 'Morgan', date_of_birth: birthdayYearsAgo(9, 3, 22), relationship: 'child', home_venue: 'bury-leisure-centre' },
+      { first_name: 'Leo', last_name: 'Morgan', date_of_birth: birthdayYearsAgo(6, 8, 9), relationship: 'child', home_venue: 'bury-leisure-centre' },
     ],
   },
   {

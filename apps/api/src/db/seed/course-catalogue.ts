@@ -42,8 +42,11 @@ export type SeedCourse = {
   tags: readonly TagName[];
   short_description: string;
   description: string;
-  /** First session, 'YYYY-MM-DD', falling on day_of_week. */
-  starts_on: string;
+  /**
+   * When the first session is, relative to the day the demo data is loaded (so the demo never
+   * goes stale): the first day_of_week on or after venue-local today plus this many days.
+   */
+  starts_in_days: number;
   weeks: number;
   day_of_week: DayOfWeek;
   /** Venue local time, 'HH:MM'. */

@@ -1,6 +1,6 @@
 import type { SeedCourse } from './course-catalogue.ts';
 
-/** Tennis coaching and fitness foundation courses for winter 2026 and spring 2027. */
+/** Tennis coaching and fitness foundation courses: one starting within days of the demo data being loaded, the rest about six weeks after. */
 export const COACHING_COURSES: readonly SeedCourse[] = [
   {
     slug: 'junior-tennis-starter',
@@ -12,7 +12,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Red-ball tennis on mini courts: rallying, serving and lots of games.',
     description:
       'A first taste of tennis for young players, with soft balls, small rackets and short courts so everyone gets rallying quickly. Rackets are provided.',
-    starts_on: '2027-01-09',
+    starts_in_days: 41,
     weeks: 10,
     day_of_week: 6,
     start_time: '10:00',
@@ -33,7 +33,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Green-ball match play for juniors ready to compete.',
     description:
       'Players work on consistency, serve and volley and tactics, then put them into practice in weekly match play. Ideal preparation for LTA junior competitions.',
-    starts_on: '2027-01-10',
+    starts_in_days: 42,
     weeks: 10,
     day_of_week: 0,
     start_time: '11:00',
@@ -54,7 +54,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Six weeks from first forehand to your first doubles game.',
     description:
       'Learn the basic strokes, scoring and doubles positioning with a friendly group of fellow beginners. The course ends with a social doubles session.',
-    starts_on: '2027-01-07',
+    starts_in_days: 39,
     weeks: 6,
     day_of_week: 4,
     start_time: '18:30',
@@ -75,7 +75,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Sharpen your serve and net game under the floodlights.',
     description:
       'For players who can rally and want to play with more confidence. Each week focuses on one shot, followed by coached points.',
-    starts_on: '2027-01-06',
+    starts_in_days: 38,
     weeks: 8,
     day_of_week: 3,
     start_time: '19:00',
@@ -96,7 +96,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Learn the fundamentals of mat Pilates properly, one principle a week.',
     description:
       'Taught by a physiotherapist, this course covers breathing, core control and the key mat exercises with plenty of individual feedback. You will leave ready for any of our drop-in Pilates classes.',
-    starts_on: '2027-01-04',
+    starts_in_days: 36,
     weeks: 6,
     day_of_week: 1,
     start_time: '18:00',
@@ -117,7 +117,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'A lunchtime introduction to yoga postures, breathing and relaxation.',
     description:
       'Six weekly sessions that build a simple, safe practice you can continue at home. Each class finishes with ten minutes of guided relaxation before you head back to work.',
-    starts_on: '2027-01-06',
+    starts_in_days: 38,
     weeks: 6,
     day_of_week: 3,
     start_time: '12:30',
@@ -138,7 +138,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Stay strong, steady and independent with expert guidance.',
     description:
       'Progressive exercises using light weights, bands and chairs to build strength and reduce the risk of falls. Suitable for anyone new to exercise or returning after a break.',
-    starts_on: '2027-01-07',
+    starts_in_days: 39,
     weeks: 8,
     day_of_week: 4,
     start_time: '10:00',
@@ -159,7 +159,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Four December evenings to get confident in the free-weights area.',
     description:
       'Learn to squat, hinge, push and pull with good technique in a small, supportive group. You will leave with a simple programme to follow in the gym.',
-    starts_on: '2026-12-01',
+    starts_in_days: 2,
     weeks: 4,
     day_of_week: 2,
     start_time: '19:30',
@@ -180,7 +180,7 @@ export const COACHING_COURSES: readonly SeedCourse[] = [
     short_description: 'Start the new year with six early-morning sessions that set you up for the week.',
     description:
       'Circuits, sprints and partner challenges in the sports hall, with fitness tests in the first and last weeks so you can see your progress. All fitness levels welcome; every exercise can be scaled.',
-    starts_on: '2027-01-08',
+    starts_in_days: 40,
     weeks: 6,
     day_of_week: 5,
     start_time: '06:45',

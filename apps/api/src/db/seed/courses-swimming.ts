@@ -1,6 +1,6 @@
 import type { SeedCourse } from './course-catalogue.ts';
 
-/** Children's Learn to Swim stages and adult lessons for the spring 2027 term. */
+/** Children's Learn to Swim stages and adult lessons for the term that starts about six weeks after the demo data is loaded. */
 export const SWIMMING_COURSES: readonly SeedCourse[] = [
   {
     slug: 'learn-to-swim-stage-1',
@@ -12,7 +12,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'First steps in the water: getting in safely, floating and kicking with support.',
     description:
       'Children build water confidence in the teaching pool, with floats and plenty of games. By the end of the term most can travel ten metres with an aid and blow bubbles with their face in the water.',
-    starts_on: '2027-01-09',
+    starts_in_days: 41,
     weeks: 10,
     day_of_week: 6,
     start_time: '09:00',
@@ -33,7 +33,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'Swimming without floats for the first time, on front and back.',
     description:
       'For children who are happy in the water and ready to let go of the side. We work on push-and-glide, kicking on front and back, and swimming five metres unaided.',
-    starts_on: '2027-01-09',
+    starts_in_days: 41,
     weeks: 10,
     day_of_week: 6,
     start_time: '09:30',
@@ -54,7 +54,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'Front crawl and backstroke arms, breathing, and swimming ten metres.',
     description:
       'Children refine their strokes and learn to breathe to the side while swimming. The stage finishes with treading water and a ten-metre swim on front and back.',
-    starts_on: '2027-01-10',
+    starts_in_days: 42,
     weeks: 10,
     day_of_week: 0,
     start_time: '10:00',
@@ -75,7 +75,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'All four strokes, sculling and longer distances after school.',
     description:
       'Swimmers add breaststroke and butterfly kick to their front crawl and backstroke, and build up to 25 metres continuously. A great bridge to the club squads.',
-    starts_on: '2027-01-08',
+    starts_in_days: 40,
     weeks: 10,
     day_of_week: 5,
     start_time: '16:30',
@@ -96,7 +96,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'Songs, splashing and safe holds for you and your little one.',
     description:
       'A gentle introduction to the water for babies and toddlers with a parent or carer in the pool. Warm water, small groups and lots of praise.',
-    starts_on: '2027-01-08',
+    starts_in_days: 40,
     weeks: 8,
     day_of_week: 5,
     start_time: '10:00',
@@ -117,7 +117,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'Lose the fear and learn to swim in a calm, private part of the pool.',
     description:
       'For adults who cannot swim or feel nervous in the water. We start in the shallow end with breathing and floating, and build up to your first unaided width.',
-    starts_on: '2027-01-05',
+    starts_in_days: 37,
     weeks: 8,
     day_of_week: 2,
     start_time: '19:00',
@@ -138,7 +138,7 @@ export const SWIMMING_COURSES: readonly SeedCourse[] = [
     short_description: 'Smoother strokes, easier breathing and your first continuous 200 metres.',
     description:
       'For adults who can swim a length but want better technique. Video feedback and drills for front crawl breathing, plus an introduction to tumble turns.',
-    starts_on: '2027-01-06',
+    starts_in_days: 38,
     weeks: 8,
     day_of_week: 3,
     start_time: '19:30',

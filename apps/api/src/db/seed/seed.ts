@@ -6,6 +6,7 @@ import type { Database } from '../schema.ts';
 import { VENUE_TIMEZONE } from './client.ts';
 import { DEMO_DATA, type DemoData } from './demo-data.ts';
 import { buildVenueFooterHtml } from './venue-footer.ts';
+import { daysFromLoad } from './venue-profiles.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedHoldings } from './holdings.ts';
@@ -134,6 +135,14 @@ const insertCategoryLocations = async (
   await trx.insertInto('category_locations').values([...pairs.values()]).execute();
 };
 
+/** The first `dayOfWeek` (0 = Sunday) on or after `from` plus `days`, as 'YYYY-MM-DD'. */
+export const firstWeekdayFrom = (from: string, days: number, dayOfWeek: number): string => {
+  const date = new Date(`${from}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  date.setUTCDate(date.getUTCDate() + ((dayOfWeek - date.getUTCDay() + 7) % 7));
+  return date.toISOString().slice(0, 10);
+};
+
 const insertCourses = async (
   trx: Trx,
   clientId: number,
@@ -159,15 +168,13 @@ const insertCourses = async (
     if (!offered.includes(course.category)) {
       throw new Error(`The demo course '${course.slug}' is in '${course.category}', which ${course.venue} does not offer.`);
     }
-    if (new Date(`${course.starts_on}T12:00:00Z`).getUTCDay() !== course.day_of_week) {
-      throw new Error(`The demo course '${course.slug}' starts on ${course.starts_on}, which is not day ${course.day_of_week}.`);
-    }
   }
   const rows = await trx
     .insertInto('courses')
     .values(
-      data.courses.map(({ venue, category, instructor, tags: _tags, ...course }) => ({
+      data.courses.map(({ venue, category, instructor, tags: _tags, starts_in_days, ...course }) => ({
         ...course,
+        starts_on: firstWeekdayFrom(daysFromLoad(0), starts_in_days, course.day_of_week),
         client_id: clientId,
         venue_id: venueId(venue),
         category_id: categoryId(category),

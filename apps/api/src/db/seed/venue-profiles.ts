@@ -1,3 +1,4 @@
+import { VENUE_TIMEZONE } from './client.ts';
 import type { OpeningHours } from './venue-footer.ts';
 
 // The shape of a seeded venue, and the opening-hour and v1/v2 profiles the venue lists share.
@@ -58,6 +59,18 @@ export const FITNESS_CENTRE_HOURS: OpeningHours = [
   ['Sunday', '09:00–15:00'],
 ];
 
-export const MIGRATED = (migration_date: string) => ({ activities_v2_enabled: true, migration_date });
+/** Venue-local today plus `days`, as 'YYYY-MM-DD', when the demo data is loaded. */
+export const daysFromLoad = (days: number, now = new Date()): string => {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: VENUE_TIMEZONE }).format(now);
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * Moved to the v2 catalogue `days` from the day the demo data is loaded (negative: already
+ * moved; positive: a future switch, so v1 still serves the dates before it).
+ */
+export const MIGRATED = (days: number) => ({ activities_v2_enabled: true, migration_date: daysFromLoad(days) });
 export const NOT_MIGRATED = { activities_v2_enabled: false, migration_date: null } as const;
 export const LISTED = { display_venue_selection_button: true, online_joining_enabled: true } as const;

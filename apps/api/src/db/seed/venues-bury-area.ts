@@ -31,7 +31,7 @@ export const BURY_AREA_VENUES: readonly SeedVenue[] = [
     email: email('bury'),
     description:
       'Our flagship centre by the Interchange: a 25-metre pool and learner pool, 120-station gym, two studios, a cycle studio and an eight-court sports hall.',
-    ...MIGRATED('2025-09-01'),
+    ...MIGRATED(-448),
     ...LISTED,
     opening_hours: LEISURE_CENTRE_HOURS,
   },
@@ -48,7 +48,7 @@ export const BURY_AREA_VENUES: readonly SeedVenue[] = [
     email: email('radcliffe'),
     description:
       'Rebuilt in 2024 with a six-lane pool, a teaching pool with a moving floor, a gym, squash courts and four floodlit outdoor tennis courts.',
-    ...MIGRATED('2025-11-03'),
+    ...MIGRATED(-385),
     ...LISTED,
     opening_hours: LEISURE_CENTRE_HOURS,
   },
@@ -82,7 +82,7 @@ export const BURY_AREA_VENUES: readonly SeedVenue[] = [
     email: email('prestwich'),
     description:
       'A boutique gym above the Longfield Centre with a calm studio for yoga and Pilates and a cycle studio with performance bikes.',
-    ...MIGRATED('2027-04-01'),
+    ...MIGRATED(129),
     ...LISTED,
     opening_hours: FITNESS_CENTRE_HOURS,
   },

@@ -27,7 +27,7 @@ export const REGIONAL_VENUES: readonly SeedVenue[] = [
     email: email('rochdale'),
     description:
       'A town-centre leisure centre with a 25-metre pool, a learner pool, a large gym, two studios and squash courts.',
-    ...MIGRATED('2027-06-07'),
+    ...MIGRATED(196),
     ...LISTED,
     opening_hours: LEISURE_CENTRE_HOURS,
   },
@@ -78,7 +78,7 @@ export const REGIONAL_VENUES: readonly SeedVenue[] = [
     email: email('salfordquays'),
     description:
       'Six indoor tennis courts, a floodlit 3G pitch, a sports hall and a strength and conditioning gym beside the water.',
-    ...MIGRATED('2026-03-02'),
+    ...MIGRATED(-266),
     ...LISTED,
     opening_hours: SPORTS_VILLAGE_HOURS,
   },
@@ -95,7 +95,7 @@ export const REGIONAL_VENUES: readonly SeedVenue[] = [
     email: email('manchester'),
     description:
       'A short walk from Piccadilly: a 25-metre lane pool, a gym open from 6am, glass-backed squash courts and busy lunchtime classes.',
-    ...MIGRATED('2026-01-05'),
+    ...MIGRATED(-322),
     ...LISTED,
     opening_hours: CITY_CLUB_HOURS,
   },
