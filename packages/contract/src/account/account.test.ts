@@ -20,7 +20,7 @@ describe('family member requests', () => {
   it.each([
     ['self', { first_name: 'A', last_name: 'B', relationship: 'self' }, 'relationship'],
     ['a blank name', { first_name: ' ', last_name: 'B', relationship: 'other' }, 'first_name'],
-    ['a date that does not exist', { first_name: 'A', last_name: 'B', relationship: 'child', date_of_birth: '2019-02-29' }, 'date_of_birth'],
+    ['a date that does not exist', { first_name: 'A', last_name: 'B', relationship: 'child', date_of_birth: '2019-02-29' }, 'date_of_birth'], // fixed-date: no 29 February that year
   ])('rejects %s', (_case, body, path) => {
     expect(issuePaths(ZCreateFamilyMemberRequest, body)).toContain(path);
   });
