@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 
 // ── Boundaries (docs/jobs-and-transactions.md) ──────────────────────────────────────────
@@ -77,6 +78,106 @@ const kyselyOnlyInRepositories = {
   },
 };
 
+// ── Import cycles, every import counted (issue 19) ─────────────────────────────────────
+// import-x's own no-cycle skips `import type` (and, with allowUnsafeDynamicCyclicDependency,
+// `import()`), with no option to count them, so circles that only a type or a lazy chunk
+// closed went unseen (jobs/enqueue → jobs/tasks → modules → jobs/enqueue, Header ⇄
+// MobileDrawer, after-reload ⇄ after-reload-run). This rule takes its place under the same id:
+// every import counts — value, `import type`, `export … from`, `import('…')` in code and in a
+// type position — because a circle of types still means two files that cannot be understood
+// or moved apart. Imports are read with TypeScript's own pre-processor and resolved as the
+// bundler does; packages in node_modules are left out (ignoreExternal).
+const resolveOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  resolveJsonModule: true,
+  jsx: ts.JsxEmit.ReactJSX,
+};
+const inTree = (file) => file.startsWith(root + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+
+/** The project files `text` (the file at `file`) imports, with where each specifier is. */
+const importsIn = (file, text) =>
+  ts.preProcessFile(text, true, true).importedFiles.flatMap(({ fileName, pos, end }) => {
+    const resolved = ts.resolveModuleName(fileName, file, resolveOptions, ts.sys).resolvedModule;
+    if (!resolved) return [];
+    let target;
+    try {
+      target = fs.realpathSync(resolved.resolvedFileName);
+    } catch {
+      return [];
+    }
+    return inTree(target) ? [{ target, pos, end }] : [];
+  });
+
+/** A file's imports, read again only when it changed (one lint run reads each file once). */
+const importCache = new Map();
+const importsOf = (file) => {
+  let mtime;
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const cached = importCache.get(file);
+  if (cached?.mtime === mtime) return cached.targets;
+  const targets = [...new Set(importsIn(file, fs.readFileSync(file, 'utf8')).map((i) => i.target))];
+  importCache.set(file, { mtime, targets });
+  return targets;
+};
+
+/** The shortest chain of imports from `from` back to `to`, or null. */
+const chainBack = (from, to) => {
+  const cameFrom = new Map([[from, null]]);
+  const queue = [from];
+  for (let at = 0; at < queue.length; at++) {
+    for (const next of importsOf(queue[at])) {
+      if (next === to) {
+        const chain = [];
+        for (let file = queue[at]; file; file = cameFrom.get(file)) chain.unshift(file);
+        return chain;
+      }
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, queue[at]);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+};
+
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles, counting type imports and import() (issue 19).' },
+    messages: { cycle: 'Dependency cycle: {{chain}}. Move what both sides need into a file of its own.' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    if (!path.isAbsolute(file) || !inTree(file)) return {};
+    return {
+      Program() {
+        const { sourceCode } = context;
+        const reported = new Set();
+        for (const { target, pos, end } of importsIn(file, sourceCode.text)) {
+          if (target === file || reported.has(target)) continue;
+          const chain = chainBack(target, file);
+          if (!chain) continue;
+          reported.add(target);
+          context.report({
+            loc: { start: sourceCode.getLocFromIndex(pos), end: sourceCode.getLocFromIndex(end) },
+            messageId: 'cycle',
+            data: { chain: [file, ...chain, file].map((f) => path.relative(root, f)).join(' → ') },
+          });
+        }
+      },
+    };
+  },
+};
+/** import-x with its no-cycle replaced by the one above (same rule id in editors and tests). */
+const importPlugin = { ...importX, rules: { ...importX.rules, 'no-cycle': noCycle } };
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -108,7 +209,7 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importPlugin },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -116,7 +217,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: restrictedZones() }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
+      'import-x/no-cycle': 'error',
     },
   },
   kyselyOnlyInRepositories,

@@ -37,6 +37,11 @@ beforeAll(() => {
   write(`apps/api/src/modules/${tag}/service.ts`, 'export const shared = 1;\n');
   write(`apps/api/src/lib/${tag}-cycle-a.ts`, `import { b } from './${tag}-cycle-b.ts';\nexport const a = () => b;\n`);
   write(`apps/api/src/lib/${tag}-cycle-b.ts`, `import { a } from './${tag}-cycle-a.ts';\nexport const b = () => a;\n`);
+  // Closed only by a type import, and only by a lazy import(): circles all the same (issue 19).
+  write(`apps/api/src/lib/${tag}-type-a.ts`, `import { b } from './${tag}-type-b.ts';\nexport type A = { n: number };\nexport const a = b;\n`);
+  write(`apps/api/src/lib/${tag}-type-b.ts`, `import type { A } from './${tag}-type-a.ts';\nexport const b = (x: A) => x.n;\n`);
+  write(`apps/web/src/lib/${tag}-lazy-a.ts`, `export const a = 1;\nexport const load = () => import('./${tag}-lazy-b.ts');\n`);
+  write(`apps/web/src/lib/${tag}-lazy-b.ts`, `import { a } from './${tag}-lazy-a.ts';\nexport const b = a;\n`);
 });
 
 afterAll(() => {
@@ -85,6 +90,16 @@ describe('API boundaries', () => {
 
   it('fails an import cycle', async () => {
     expect(await rulesFired(`apps/api/src/lib/${tag}-cycle-a.ts`)).toContain('import-x/no-cycle');
+  });
+
+  it('fails a cycle closed by a type import, on both sides', async () => {
+    expect(await rulesFired(`apps/api/src/lib/${tag}-type-a.ts`)).toContain('import-x/no-cycle');
+    expect(await rulesFired(`apps/api/src/lib/${tag}-type-b.ts`)).toContain('import-x/no-cycle');
+  });
+
+  it('fails a cycle closed by a dynamic import()', async () => {
+    expect(await rulesFired(`apps/web/src/lib/${tag}-lazy-a.ts`)).toContain('import-x/no-cycle');
+    expect(await rulesFired(`apps/web/src/lib/${tag}-lazy-b.ts`)).toContain('import-x/no-cycle');
   });
 
   it('fails Kysely imported in a service', async () => {

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api/client.ts';
 import { clearSessionMarkers, hasSession } from '../../lib/api/auth-token.ts';
 import { appHref } from '../../lib/shell-mode.ts';
-import { rememberForNextPage } from '../../lib/a11y/after-reload.ts';
+import { rememberForNextPage } from '../../lib/a11y/after-reload-note.ts';
 
 /**
  * Logged in means this source's session cookie is set (spec §6: named per sub-domain). The

@@ -7,6 +7,7 @@ import { formatTimeLeft, useBasketSummary, useTimeLeft } from '../../lib/basket-
 import { followWithLogin, isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
+import { Logo } from './Logo.tsx';
 
 // Loaded on first open: most visitors on wide screens never need it.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx'));
@@ -17,19 +18,6 @@ const navLinkClass = 'rounded px-3 py-2 text-sm font-medium text-header-text/90 
 // header fits a 320 px screen (WCAG 1.4.10) with 'Open menu' in view.
 const accountLabelClass = 'sr-only sm:not-sr-only';
 const accountButtonClass = buttonClasses({ size: 'md', className: 'max-sm:w-11 max-sm:px-0' });
-
-export const Logo = ({ theme }: { theme: Theme }) => {
-  const { t } = useTranslation();
-  return (
-    <Link to="/" className="flex min-w-0 items-center gap-2 rounded">
-      {theme.themeAppLogo ? (
-        <img src={theme.themeAppLogo} alt={t('siteName')} className="h-9 w-auto max-w-28 object-contain sm:max-w-44" />
-      ) : (
-        <span className="font-heading text-xl font-bold tracking-wide text-header-text uppercase sm:text-2xl">{t('siteName')}</span>
-      )}
-    </Link>
-  );
-};
 
 /**
  * Time left on the basket's holds, beside the badge, while places are held (issue 9). Not a

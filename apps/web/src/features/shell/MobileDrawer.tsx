@@ -6,7 +6,7 @@ import { X } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { followWithLogin, isLoggedIn, logOut, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
-import { Logo } from './Header.tsx';
+import { Logo } from './Logo.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
 
 const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral-900 hover:bg-primary-50';

@@ -1,6 +1,6 @@
 import { i18n } from '../i18n.ts';
 import { announce } from './announcer.tsx';
-import type { AfterReload } from './after-reload.ts';
+import type { AfterReload } from './after-reload-note.ts';
 import { focusWhenShown } from './focus.ts';
 import { showToast } from '../toast/store.ts';
 

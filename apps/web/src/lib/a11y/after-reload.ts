@@ -1,34 +1,10 @@
 import { useEffect } from 'react';
-
-const KEY = 'a11y-after-reload';
-
-/** `toast`: also show the message as a success toast (seen, not only heard). */
-export type AfterReload = { messageKey: string; focus: string; toast?: boolean };
+import { takePending } from './after-reload-note.ts';
 
 /**
- * For actions that end in a full page load (log out): what to announce and focus once the
- * next page is up, so focus does not start on <body> with nothing said (WCAG 2.4.3, 4.1.3).
- * `messageKey` is a key of the common namespace.
+ * Mounted once by the shell: acts on the note a full page load left (after-reload-note.ts). The
+ * focus and announcing code loads only when there is something to do.
  */
-export const rememberForNextPage = (pending: AfterReload) => {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(pending));
-  } catch {
-    // Storage blocked: the next page simply starts at the top.
-  }
-};
-
-const takePending = (): AfterReload | null => {
-  try {
-    const raw = sessionStorage.getItem(KEY);
-    sessionStorage.removeItem(KEY);
-    return raw ? (JSON.parse(raw) as AfterReload) : null;
-  } catch {
-    return null;
-  }
-};
-
-/** Mounted once by the shell; the focus and announcing code loads only when there is something to do. */
 export const useAfterReload = () => {
   useEffect(() => {
     const pending = takePending();
