@@ -12,20 +12,27 @@ import { deliverEmail } from '../modules/email/service.ts';
 import { reconcilePayments } from '../modules/checkout/service.ts';
 import { providerFor } from '../modules/payments/service.ts';
 import { expireCredit } from '../modules/credits/service.ts';
+import { TASK_NAMES, TASK_PAYLOADS, type TaskName, type TaskPayloads } from './task-names.ts';
+
+export { TASK_NAMES, type TaskName } from './task-names.ts';
 
 /** `config`: the server's; without it (tests, tools) the defaults of lib/config.ts. */
 export type TaskContext = { db: Db; logger: FastifyBaseLogger; config?: Config };
 
 const configOf = (context: TaskContext) => context.config ?? loadConfig({});
 
+/** A task's handler, built from the app's context, given its payload as task-names.ts types it. */
+type Handler<T extends TaskName> = (context: TaskContext) => (payload: TaskPayloads[T]) => Promise<void>;
+
 /**
- * Every background task, by name. A domain adds its task here (hold expiry, waitlist offers,
- * emails, reconciliation): a function of the app's database and logger returning the handler.
- * Handlers must be idempotent: a job can run again after a crash mid-way.
+ * Every background task's handler, by name (the names and payloads are task-names.ts's). A
+ * domain adds its task here (hold expiry, waitlist offers, emails, reconciliation): a function
+ * of the app's database and logger returning the handler. Handlers must be idempotent: a job
+ * can run again after a crash mid-way.
  */
-const registry = {
+const registry: { [T in TaskName]: Handler<T> } = {
   // One sweep, idempotent, safe on any instance.
-  'cleanup-expired': ({ db, logger }: TaskContext): Task => async () => {
+  'cleanup-expired': ({ db, logger }) => async () => {
     const deleted = { sessions: await deleteExpiredSessions(db), rateLimits: await deleteEndedRateLimitWindows(db) };
     // Ended login-failure windows and addresses not seen for the remembered period.
     await sweepLoginThrottle(db);
@@ -33,19 +40,19 @@ const registry = {
   },
   // Weekly templates → dated occurrences for venue-local yesterday … today + 21 (docs/timetable.md).
   // Idempotent (ON CONFLICT DO NOTHING), so a second run, or two instances, change nothing.
-  'materialise-occurrences': ({ db, logger }: TaskContext): Task => async () => {
+  'materialise-occurrences': ({ db, logger }) => async () => {
     const created = await materialiseOccurrences(db);
     logger.info({ created }, 'occurrences materialised');
   },
   // Holds and waitlist offers past their expiry are marked released (docs/holds.md); the
   // database trigger queues 'promote-waitlist' for occurrences with people waiting.
-  'release-expired-holds': ({ db, logger }: TaskContext): Task => async () => {
+  'release-expired-holds': ({ db, logger }) => async () => {
     const released = await releaseExpiredClaims(db);
     if (released) logger.info({ released }, 'expired holds and offers released');
   },
   // Offers an occurrence's free places to its waitlist, in order (payload { occurrenceId }).
-  'promote-waitlist': (context: TaskContext): Task => async (payload) => {
-    const { occurrenceId } = payload as { occurrenceId: number };
+  'promote-waitlist': (context) => async (payload) => {
+    const { occurrenceId } = payload;
     const config = configOf(context);
     const offered = await promote(context.db, occurrenceId, {
       offerMinutes: config.WAITLIST_OFFER_MINUTES,
@@ -54,8 +61,8 @@ const registry = {
     if (offered) context.logger.info({ occurrenceId, offered }, 'waitlist places offered');
   },
   // Delivers one outbox email (payload { emailId }): SMTP_URL, or an .eml file in <DATA_DIR>/outbox.
-  'send-email': (context: TaskContext): Task => async (payload) => {
-    const { emailId } = payload as { emailId: number };
+  'send-email': (context) => async (payload) => {
+    const { emailId } = payload;
     const config = configOf(context);
     const delivery = await deliverEmail(context.db, emailId, {
       smtpUrl: config.SMTP_URL,
@@ -66,7 +73,7 @@ const registry = {
   },
   // Card payments authorised but not completed for PAYMENT_RECONCILE_MINUTES (the server died
   // between authorise and complete, or the customer left): completed or voided (docs/checkout.md).
-  'reconcile-payments': (context: TaskContext): Task => async () => {
+  'reconcile-payments': (context) => async () => {
     const config = configOf(context);
     const done = await reconcilePayments(context.db, {
       provider: providerFor(config.PAYMENT_PROVIDER),
@@ -77,18 +84,19 @@ const registry = {
   },
   // Credit past its expiry (cancellation credit: 12 months) leaves the balance as an 'expiry'
   // row naming its grant (docs/account-bookings.md "Credit expiry"); a grant is closed once.
-  'expire-credit': ({ db, logger }: TaskContext): Task => async () => {
+  'expire-credit': ({ db, logger }) => async () => {
     const closed = await expireCredit(db);
     if (closed) logger.info({ closed }, 'expired credit closed');
   },
-} satisfies Record<string, (context: TaskContext) => Task>;
+};
 
-export type TaskName = keyof typeof registry;
+/** graphile-worker's task: the job's payload checked against its task's schema, then handled. */
+const taskFor = <T extends TaskName>(name: T, context: TaskContext): Task => {
+  const handle = registry[name](context);
+  return async (payload) => handle(TASK_PAYLOADS[name].parse(payload));
+};
 
-export const TASK_NAMES = Object.keys(registry) as TaskName[];
-
-export const buildTaskList = (context: TaskContext): TaskList =>
-  Object.fromEntries(Object.entries(registry).map(([name, build]) => [name, build(context)]));
+export const buildTaskList = (context: TaskContext): TaskList => Object.fromEntries(TASK_NAMES.map((name) => [name, taskFor(name, context)]));
 
 /**
  * Recurring jobs (cron syntax, UTC). Each one is created once per due time across every
