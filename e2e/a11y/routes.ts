@@ -1,3 +1,8 @@
+import { venueToday } from '../support/dates.ts';
+
+/** The timetable routes show today's classes: the first bookable day, whatever the clock says. */
+const TODAY = venueToday();
+
 /**
  * One real address per route of apps/web/src/app/router.tsx (demo slugs for the parameters),
  * with the <h1> each shows. New routes go here, and every a11y spec checks them.
@@ -15,10 +20,10 @@ export const BOOKINGS_ROUTES = [
   ['/accessibility', 'Accessibility statement'],
   ['/location/bury-leisure-centre', 'What would you like to do?'],
   ['/location/bury-leisure-centre/racket-sports', 'Racket Sports'],
-  ['/location/bury-leisure-centre/swimming/2026-11-23', 'Swimming'],
-  ['/location/bury-leisure-centre/yoga/2026-11-23', 'Yoga'],
-  ['/location/bury-leisure-centre/badminton/2026-11-23/by-court', 'Badminton'],
-  ['/location/bury-leisure-centre/public-swim/2026-11-23', 'Public Swim'],
+  [`/location/bury-leisure-centre/swimming/${TODAY}`, 'Swimming'],
+  [`/location/bury-leisure-centre/yoga/${TODAY}`, 'Yoga'],
+  [`/location/bury-leisure-centre/badminton/${TODAY}/by-court`, 'Badminton'],
+  [`/location/bury-leisure-centre/public-swim/${TODAY}`, 'Public Swim'],
   ['/courses/location/bury-leisure-centre', 'Courses at Bury Leisure Centre'],
   ['/courses/location/bury-leisure-centre/swimming-lessons', 'Swimming Lessons'],
   ['/courses/location/bury-leisure-centre/swimming-lessons/learn-to-swim-stage-1', 'Learn to Swim Stage 1'],

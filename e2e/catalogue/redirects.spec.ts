@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseVenue } from './helpers.ts';
+import { addDays, venueToday } from '../support/dates.ts';
 
 test.describe('redirect routes (spec §2)', () => {
   test('/redirect-to-selected-venue with no venue goes home with the warning toast', async ({ page }) => {
@@ -56,9 +57,10 @@ test.describe('redirect routes (spec §2)', () => {
   });
 
   test('/{venueSlug}/{activitySlug}/{dateSlug}[/{type}] goes to the time-slot page', async ({ page }) => {
-    await page.goto('/bury-leisure-centre/yoga/2027-01-11');
-    await expect(page).toHaveURL('/location/bury-leisure-centre/yoga/2027-01-11');
-    await page.goto('/bury-leisure-centre/yoga/2027-01-11/classes');
-    await expect(page).toHaveURL('/location/bury-leisure-centre/yoga/2027-01-11/classes');
+    const day = addDays(venueToday(), 7);
+    await page.goto(`/bury-leisure-centre/yoga/${day}`);
+    await expect(page).toHaveURL(`/location/bury-leisure-centre/yoga/${day}`);
+    await page.goto(`/bury-leisure-centre/yoga/${day}/classes`);
+    await expect(page).toHaveURL(`/location/bury-leisure-centre/yoga/${day}/classes`);
   });
 });

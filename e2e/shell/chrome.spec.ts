@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { AXE_WIDTHS as WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
+import { venueToday } from '../support/dates.ts';
 
 test.describe('header on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -153,7 +154,7 @@ test.describe('theme', () => {
   });
 
   test("uses a venue's own theme on that venue's pages", async ({ page }) => {
-    await page.goto('/location/salford-quays-sports-village/swimming/2026-11-23');
+    await page.goto(`/location/salford-quays-sports-village/swimming/${venueToday()}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Swimming' })).toBeVisible();
     await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(0, 77, 72)');
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--colour-primary-500').trim());
@@ -165,7 +166,7 @@ test.describe('theme', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/frontend/theme')) themeRequests.push(new URL(request.url()).search);
     });
-    await page.goto('/location/no-such-venue/swimming/2026-11-23');
+    await page.goto(`/location/no-such-venue/swimming/${venueToday()}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Swimming' })).toBeVisible();
     expect(themeRequests).toEqual(['?venue=no-such-venue', '']);
     await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(42, 24, 69)');

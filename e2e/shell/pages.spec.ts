@@ -1,6 +1,10 @@
 /// <reference lib="dom" />
 import { expect, test } from '@playwright/test';
 import { breadcrumbLabels } from './helpers.ts';
+import { addDays, longDayName, venueToday } from '../support/dates.ts';
+
+// A day the timetable shows as asked: tomorrow (an earlier day shows the first bookable day instead).
+const DAY = addDays(venueToday(), 1);
 
 const PAGES = [
   { path: '/basket', title: 'Bookings | Shopping basket', crumbs: ['Shopping basket'], heading: 'Shopping basket' },
@@ -11,9 +15,9 @@ const PAGES = [
   { path: '/pricing', title: 'Bookings | Membership pricing', crumbs: ['Membership pricing'], heading: 'Membership pricing' },
   {
     // The title and heading are the activity's name; the crumb is the capitalised slug (spec §2).
-    path: '/location/bury-leisure-centre/table-tennis/2026-11-23',
+    path: `/location/bury-leisure-centre/table-tennis/${DAY}`,
     title: 'Bookings | Table Tennis',
-    crumbs: ['Book an activity', 'Table-tennis', 'Monday 23 November 2026'],
+    crumbs: ['Book an activity', 'Table-tennis', longDayName(DAY)],
     heading: 'Table Tennis',
   },
 ] as const;

@@ -6,7 +6,7 @@ export const fillSignUp = async (page: Page, email: string, { password = 'a quie
   await form.getByLabel('First name').fill(first);
   await form.getByLabel('Last name').fill(last);
   await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Date of birth').fill('1988-06-15');
+  await form.getByLabel('Date of birth').fill('1988-06-15'); // fixed-date: an adult's birth date, decades past any age limit
   await form.getByLabel('Phone number').fill('07700 900456');
   await form.getByLabel('Address line 1').fill('5 Mill Lane');
   await form.getByLabel('Town or city').fill('Bury');
@@ -30,6 +30,7 @@ export const registerViaApi = async (request: APIRequestContext, { prefix = 'e2e
       first_name: 'Jo',
       last_name: 'Marsden',
       email,
+      // fixed-date: an adult's birth date, decades past any age limit
       date_of_birth: '1979-09-30',
       phone: '07700 900321',
       address_line1: '9 Silver Street',
