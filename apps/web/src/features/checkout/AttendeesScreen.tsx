@@ -1,49 +1,42 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { basketKeys } from '../../lib/query-keys/basket.ts';
-import { checkoutKeys } from '../../lib/query-keys/checkout.ts';
 import { showToast } from '../../lib/toast/store.ts';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
-import { isLoggedIn, openLoginModal, useAuthUser } from '../auth/public.ts';
-import { changeAttendee, useCart, usePreviousAttendees, useWaivers, type WaiverRequirement } from './api/checkout.ts';
+import { isLoggedIn, openLoginModal } from '../auth/public.ts';
+import { cartQuery } from '../basket/public.ts';
+import { usePreviousAttendees, useWaivers, type WaiverRequirement } from './api/checkout.ts';
+import { useChangeAttendee } from './api/mutations.ts';
 import { formatDate } from './components/OrderSummary.tsx';
+import { useFamily } from './use-family.ts';
 
 /** Spec §2 /attendees: who each place in the basket is for, from the customer's family; previous attendees offered. */
 const AttendeesScreen = () => {
   const { t } = useTranslation('checkout');
   usePageMeta({ title: t('common:breadcrumbs.attendees'), breadcrumbs: [{ label: t('common:breadcrumbs.attendees') }] });
-  const cart = useCart();
-  const user = useAuthUser();
+  const cart = useQuery(cartQuery());
   const waivers = useWaivers(Boolean(cart.data?.items.length));
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<number | null>(null);
+  const attendee = useChangeAttendee();
+  const busy = attendee.isPending ? attendee.variables.cartItemId : null;
 
-  const family = useMemo(() => {
-    const people = [user.data?.membershipUser, ...(user.data?.membershipUsers ?? [])].filter((person) => person !== undefined);
-    return [...new Map(people.map((person) => [person.id, person])).values()];
-  }, [user.data]);
+  const family = useFamily();
   const restrictions = useMemo(
     () => [...new Map((waivers.data ?? []).map((waiver) => [waiver.restrictionId, waiver])).values()],
     [waivers.data],
   );
 
-  const onChange = async (cartItemId: number, personId: number) => {
-    setBusy(cartItemId);
-    try {
-      queryClient.setQueryData(basketKeys.cart(), await changeAttendee(cartItemId, personId));
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
-      showToast({ type: 'success', content: t('toasts.updated') });
-    } catch (error) {
-      showToast({ type: 'error', content: error instanceof Error && error.message ? error.message : t('toasts.basketError') });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const onChange = (cartItemId: number, personId: number) =>
+    attendee.mutate(
+      { cartItemId, personId },
+      {
+        onSuccess: () => showToast({ type: 'success', content: t('toasts.updated') }),
+        onError: (error) => showToast({ type: 'error', content: error.message || t('toasts.basketError') }),
+      },
+    );
 
   let body;
   if (!isLoggedIn()) {
@@ -84,7 +77,7 @@ const AttendeesScreen = () => {
                   className="h-11 rounded-md border border-neutral-500 bg-white px-3 text-base text-neutral-900"
                   value={item.purchasedForUserId}
                   disabled={busy !== null}
-                  onChange={(event) => void onChange(item.id, Number(event.target.value))}
+                  onChange={(event) => onChange(item.id, Number(event.target.value))}
                 >
                   {!family.some((person) => person.id === item.purchasedForUserId) && (
                     <option value={item.purchasedForUserId}>

@@ -1,9 +1,10 @@
 /**
- * What other features may use of checkout: the card form, its checks, the 3-D Secure browser
- * fields and the provider's tokenisation (the account site's late-fee payment pays by card the
- * same way checkout does; docs/account-bookings.md).
+ * What other features may use of checkout: one card payment (`useCardPayment`: prepare's
+ * session and saved cards, the card form's state and checks, authorise → challenge → complete;
+ * `useChallengeReturn` for the way back from the provider's page), the card form and the 3-D
+ * Secure browser fields. The account site's late-fee payment pays by card this way
+ * (docs/account-bookings.md); the membership and till screens are to follow.
  */
 export { CardFields } from './components/CardFields.tsx';
-export { validateCard, type CardFields as Card } from './card.ts';
-export { browserDetails, browserFields, type BrowserDetails } from './browser-details.ts';
-export { tokeniseCard, usePrepare, type Prepare } from './api/checkout.ts';
+export { browserFields, type BrowserDetails } from './browser-details.ts';
+export { useCardPayment, useChallengeReturn, type CardDetails, type CardPayment, type CardPaymentSteps } from './use-card-payment.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CreditCard, Lock } from 'lucide-react';
@@ -9,7 +9,7 @@ import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { showToast } from '../../lib/toast/store.ts';
 import { routerBasename } from '../../lib/shell-mode.ts';
 import { checkoutKeys } from '../../lib/query-keys/checkout.ts';
-import { CardFields, browserDetails, tokeniseCard, usePrepare, validateCard, type Card } from '../checkout/public.ts';
+import { CardFields, useCardPayment, useChallengeReturn } from '../checkout/public.ts';
 import { AccountPage } from './AccountPage.tsx';
 import { authoriseLateFees, creditQuery, lateFeesQuery, usePayLateFees, type FeePayment, type LateFee } from './api/bookings.ts';
 import { card as cardClasses, formatDay } from './components/QueryState.tsx';
@@ -59,18 +59,14 @@ const ChallengeReturn = ({ transactionUuid, approved, onPaid }: { transactionUui
   const { t } = useTranslation('my-account');
   const navigate = useNavigate();
   const pay = usePayLateFees();
-  const started = useRef(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const fail = (message: string) => {
-      showToast({ type: 'error', content: message });
-      setFailure(message);
-    };
-    if (!approved) return fail(t('lateFees.declined'));
-    pay.mutateAsync(transactionUuid).then(onPaid, (error: unknown) => fail(errorText(error, t('lateFees.failed'))));
-  }, [approved, onPaid, pay, t, transactionUuid]);
+  const failure = useChallengeReturn({
+    transactionUuid,
+    approved,
+    complete: (uuid) => pay.mutateAsync(uuid),
+    onCompleted: onPaid,
+    declined: t('lateFees.declined'),
+    failed: (error) => errorText(error, t('lateFees.failed')),
+  });
   if (!failure) return <LoadingSpinner label={t('lateFees.processing')} />;
   return (
     <div className="grid gap-6">
@@ -171,65 +167,35 @@ const CreditPayment = ({ total, amount, onPaid }: { total: number; amount: strin
   );
 };
 
-const EMPTY_CARD: Card = { number: '', expiry: '', securityCode: '', name: '' };
-
 const CardPayment = ({ total, amount, onPaid }: { total: number; amount: string; onPaid: OnPaid }) => {
   const { t } = useTranslation('my-account');
   const { t: tc } = useTranslation('checkout');
-  const prepare = usePrepare(true);
-  const queryClient = useQueryClient();
+  const card = useCardPayment();
   const pay = usePayLateFees();
-  const [card, setCard] = useState<Card>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<ReturnType<typeof validateCard>>({});
-  const [choice, setChoice] = useState<number | 'new' | null>(null);
-  const [saveCard, setSaveCard] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const savedCards = prepare.data?.savedCards ?? [];
-  const chosen = choice ?? savedCards[0]?.id ?? 'new';
-  const saved = savedCards.find((candidate) => candidate.id === chosen);
+  const saved = card.savedCard;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    if (!saved) {
-      const errors = validateCard(card);
-      setCardErrors(errors);
-      const first = Object.keys(errors)[0];
-      if (first) {
-        document.getElementById({ number: 'card-number', expiry: 'card-expiry', securityCode: 'card-security-code', name: 'card-name' }[first] ?? 'card-number')?.focus();
-        return;
-      }
+    const first = Object.keys(card.validate())[0];
+    if (first) {
+      document.getElementById({ number: 'card-number', expiry: 'card-expiry', securityCode: 'card-security-code', name: 'card-name' }[first] ?? 'card-number')?.focus();
+      return;
     }
-    setBusy(true);
     try {
-      const session = prepare.data ?? (await prepare.refetch()).data;
-      if (!session) throw new Error(t('lateFees.failed'));
-      const identifier = saved ? null : await tokeniseCard(session.tokeniseUrl, session.sessionKey, card);
-      const result = await authoriseLateFees({
-        amount: total,
-        sessionKey: session.sessionKey,
-        cardIdentifier: identifier?.cardIdentifier ?? null,
-        cardHolderName: saved?.cardHolderName ?? card.name.trim(),
-        saveCard: !saved && saveCard,
-        savedCardId: saved?.id ?? null,
-        returnPath: `${routerBasename() ?? ''}/late-fees`,
-        browser: browserDetails(),
+      const result = await card.pay({
+        authorise: (details) => authoriseLateFees({ ...details, amount: total, returnPath: `${routerBasename() ?? ''}/late-fees` }),
+        complete: (transactionUuid) => pay.mutateAsync(transactionUuid),
       });
-      if (result.transactionStatus === 'challenge' && result.scaUrl) {
-        window.location.assign(result.scaUrl);
-        return;
-      }
-      onPaid(await pay.mutateAsync(result.transactionUuid));
+      if (result.status === 'completed') onPaid(result.value);
     } catch (error) {
-      // A session key is good for one try: the next try gets a fresh one.
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.prepare() });
       const message = errorText(error, t('lateFees.failed'));
       setFailure(message);
       showToast({ type: 'error', content: message });
-      setBusy(false);
     }
   };
+  const busy = card.paying;
 
   return (
     <section aria-labelledby="pay-card" className={cardClasses}>
@@ -241,13 +207,13 @@ const CardPayment = ({ total, amount, onPaid }: { total: number; amount: string;
           <Lock aria-hidden="true" className="size-4" />
           {tc('payment.secure')}
         </p>
-        {prepare.data?.mode === 'test' && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">{tc('payment.testMode')}</p>}
-        {savedCards.length > 0 && (
+        {card.prepare.data?.mode === 'test' && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">{tc('payment.testMode')}</p>}
+        {card.savedCards.length > 0 && (
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-semibold text-neutral-900">{tc('card.choose')}</legend>
-            {[...savedCards.map((c) => ({ id: c.id as number | 'new', label: tc('card.saved', { brand: c.brand.charAt(0).toUpperCase() + c.brand.slice(1), lastFour: c.lastFour, expiry: c.expiry }) })), { id: 'new' as const, label: tc('card.new') }].map((option) => (
+            {[...card.savedCards.map((c) => ({ id: c.id as number | 'new', label: tc('card.saved', { brand: c.brand.charAt(0).toUpperCase() + c.brand.slice(1), lastFour: c.lastFour, expiry: c.expiry }) })), { id: 'new' as const, label: tc('card.new') }].map((option) => (
               <div key={option.id} className="flex items-center gap-3 rounded-lg border border-neutral-300 p-3">
-                <input type="radio" id={`fee-card-${option.id}`} name="fee-card" className="size-5 accent-primary-600" checked={chosen === option.id} onChange={() => setChoice(option.id)} />
+                <input type="radio" id={`fee-card-${option.id}`} name="fee-card" className="size-5 accent-primary-600" checked={card.chosen === option.id} onChange={() => card.choose(option.id)} />
                 <label htmlFor={`fee-card-${option.id}`} className="flex flex-1 items-center gap-2 text-neutral-900">
                   {option.id !== 'new' && <CreditCard aria-hidden="true" className="size-5" />}
                   {option.label}
@@ -258,9 +224,9 @@ const CardPayment = ({ total, amount, onPaid }: { total: number; amount: string;
         )}
         {!saved && (
           <>
-            <CardFields card={card} errors={cardErrors} onChange={setCard} t={tc} disabled={busy} />
+            <CardFields card={card.card} errors={card.cardErrors} onChange={card.setCard} t={tc} disabled={busy} />
             <div className="flex items-start gap-3">
-              <input id="fee-save-card" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600" checked={saveCard} onChange={(event) => setSaveCard(event.target.checked)} />
+              <input id="fee-save-card" type="checkbox" className="mt-0.5 size-6 shrink-0 accent-primary-600" checked={card.saveCard} onChange={(event) => card.setSaveCard(event.target.checked)} />
               <label htmlFor="fee-save-card" className="text-neutral-900">
                 {tc('card.save')}
               </label>
@@ -272,7 +238,7 @@ const CardPayment = ({ total, amount, onPaid }: { total: number; amount: string;
             {failure}
           </p>
         )}
-        <Button type="submit" size="lg" className="justify-self-start" disabled={busy || prepare.isPending}>
+        <Button type="submit" size="lg" className="justify-self-start" disabled={busy || card.prepare.isPending}>
           {busy ? t('lateFees.processing') : t('lateFees.payByCard', { amount })}
         </Button>
       </form>

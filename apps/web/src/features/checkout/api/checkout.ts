@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CartDto } from '@app/contract/cart/cart';
 import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
 import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
@@ -11,13 +10,13 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { hasSession } from '../../../lib/api/auth-token.ts';
-import { basketKeys } from '../../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../../lib/query-keys/checkout.ts';
 import { browserFields, type BrowserDetails } from '../browser-details.ts';
 import type { Payment } from '../tenders.ts';
 
-export type Cart = Camelized<CartDto>;
-export type CartItem = Cart['items'][number];
+/** The cart is the basket's (`cartQuery` in features/basket/public.ts: one cache entry for both screens). */
+import type { Cart } from '../../basket/public.ts';
+export type { Cart, CartItem } from '../../basket/public.ts';
 export type Prepare = Camelized<CheckoutPrepareDto>;
 export type SavedCard = NonNullable<Prepare['savedCard']>;
 export type Authorise = Camelized<CheckoutAuthoriseDto>;
@@ -36,16 +35,6 @@ export const SELECTED_USER = { selectedUserId: null } as const;
 export const CHECKOUT_SOURCE = 'activity-booking';
 
 const loggedIn = () => hasSession();
-
-/** GET {checkout}: the same cache entry as the basket screen's, so both show one cart. */
-export const cartQuery = () =>
-  queryOptions({
-    queryKey: basketKeys.cart(),
-    queryFn: ({ signal }) => api.get<Cart>('', { base: 'checkoutBase', signal }),
-    enabled: loggedIn(),
-    staleTime: 30_000,
-  });
-export const useCart = () => useQuery(cartQuery());
 
 /** GET /api/checkout/prepare: provider, session key, tokenisation address, saved cards. */
 export const usePrepare = (enabled: boolean) =>

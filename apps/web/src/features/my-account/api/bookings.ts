@@ -8,7 +8,7 @@ import type { Camelized } from '../../../lib/api/camelized.ts';
 import { authKeys } from '../../../lib/query-keys/auth.ts';
 import { bookingKeys } from '../../../lib/query-keys/bookings.ts';
 import { holdingsKeys } from '../../../lib/query-keys/holdings.ts';
-import { browserFields, type BrowserDetails } from '../../checkout/public.ts';
+import { browserFields, type CardDetails } from '../../checkout/public.ts';
 import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
 
 export type Booking = Camelized<BookingDto>;
@@ -77,16 +77,7 @@ export const usePayLateFees = () => {
 };
 
 /** POST {dashboard}/late-cancellation-fees/authorise: the card for `amount`, the total the customer was shown. */
-export const authoriseLateFees = (fields: {
-  amount: number;
-  sessionKey: string;
-  cardIdentifier: string | null;
-  cardHolderName: string;
-  saveCard: boolean;
-  savedCardId: number | null;
-  returnPath: string;
-  browser: BrowserDetails;
-}) => {
+export const authoriseLateFees = (fields: CardDetails & { amount: number; returnPath: string }) => {
   const { browser, ...rest } = fields;
   return api.post<FeeAuthorisation>(
     'late-cancellation-fees/authorise',
