@@ -15,6 +15,7 @@ import { tenantPlugin } from './modules/client/plugin.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
 import { nullBytePlugin } from './lib/null-bytes.ts';
 import { noStorePlugin } from './lib/no-store.ts';
+import { availabilityHubPlugin } from './plugins/availability-hub.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { venueRoutes } from './modules/venues/routes.ts';
@@ -133,7 +134,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // Project plugins.
+  // Project plugins. The availability hub first: the tenant cache and route modules watch it.
+  await app.register(availabilityHubPlugin);
   await app.register(tenantPlugin);
   await app.register(authPlugin);
   await app.register(noStorePlugin);

@@ -1,8 +1,8 @@
 /**
  * Values kept in memory per key, each belonging to a scope (a venue's sub-activity on one day,
  * lib/availability-scope.ts), dropped the moment this instance hears that the scope changed (the
- * availability notes of migration 0009, through the live hub of modules/live) and in any case at
- * the first instant the value could change with time alone (`validUntil`), never past a backstop.
+ * availability notes of migration 0009, through lib/availability-hub.ts) and in any case at the
+ * first instant the value could change with time alone (`validUntil`), never past a backstop.
  *
  * A build reads the database after taking the scope's stamp; it is kept only if no note for that
  * scope (and no reset) arrived meanwhile, so a value older than a change it missed is never

@@ -4,17 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZDayParams } from '@app/contract/timetable/entry';
 import { LIVE_EVENT, ZLiveQuery } from '@app/contract/timetable/occurrence';
-import { listenChannel } from '../../db/listen.ts';
 import { liveScope } from '../timetable/service.ts';
 import { availabilityScope } from '../../lib/availability-scope.ts';
-import { createAvailabilityHub, type AvailabilityHub } from './hub.ts';
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
-  interface FastifyInstance {
-    availabilityHub: AvailabilityHub;
-  }
-}
 
 /** A comment line every 15 s keeps proxies and the socket's idle timeout from closing the stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -22,28 +13,17 @@ export const HEARTBEAT_MS = 15_000;
 /**
  * GET {activities}/venue/{venue}/activity/{activity}/live?date=YYYY-MM-DD: server-sent events
  * (docs/timetable.md "Live availability"). Fed by PostgreSQL LISTEN/NOTIFY through one
- * connection per instance, so a change committed by any instance reaches every stream.
+ * connection per instance (the availability hub, plugins/availability-hub.ts), so a change
+ * committed by any instance reaches every stream.
  */
 const live: FastifyPluginAsyncZod = async (app) => {
-  const hub: AvailabilityHub = createAvailabilityHub(() =>
-    listenChannel(app.db, {
-      channel: 'availability',
-      onNotification: (payload) => hub.onNote(payload),
-      onReconnect: () => {
-        app.log.info('availability listener reconnected');
-        hub.onReconnect();
-      },
-      onError: (error) => app.log.warn({ err: error }, 'availability listener connection lost'),
-    }),
-  );
-  app.decorate('availabilityHub', hub);
+  const hub = app.availabilityHub;
   const open = new Set<ServerResponse>();
   // Streams never end by themselves: close them before the server waits for its connections.
   app.addHook('preClose', async () => {
     for (const raw of open) raw.end();
     open.clear();
   });
-  app.addHook('onClose', async () => hub.stop());
 
   app.get(
     '/api/activities/venue/:venue/activity/:activity/live',
@@ -94,5 +74,5 @@ const live: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Not encapsulated: `app.availabilityHub` is the instance's one hub (tests read its state). */
-export const liveRoutes = fp(live);
+/** Its streams' hooks (closing them before the server waits) apply app-wide. */
+export const liveRoutes = fp(live, { name: 'live-routes', dependencies: ['availability-hub'] });

@@ -1,5 +1,5 @@
-import type { ChannelListener } from '../../db/listen.ts';
-import { availabilityScope } from '../../lib/availability-scope.ts';
+import type { ChannelListener } from '../db/listen.ts';
+import { availabilityScope } from './availability-scope.ts';
 
 /** One notification of migration 0009's triggers. */
 export type AvailabilityNote = { client_id: number; venue_id: number; category_id: number; local_date: string; occurrence_id: number };
