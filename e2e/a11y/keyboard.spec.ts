@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectFocusVisibleAndClear, focusedName, tabUntil } from '../support/a11y.ts';
 import { CUSTOMER } from '../support/login.ts';
 import { accountSite } from './routes.ts';
+import { waitForApp } from '../support/app.ts';
 
 /*
  * Keyboard-only journeys (WCAG 2.1.1, 2.4.3, 2.4.7, 2.4.11, 4.1.3): no mouse, and after every
@@ -32,7 +33,7 @@ const open = async (page: Page, path: string) => {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
   // Server-rendered pages show the heading before they hydrate; keys pressed before then are lost.
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
 };
 
 const typeText = async (page: Page, text: string) => {

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { smallTapTargets } from '../support/a11y.ts';
 import { logInWithCookie } from '../support/login.ts';
 import { ACCOUNT_ROUTES, accountSite, BOOKINGS_ROUTES } from './routes.ts';
+import { waitForApp } from '../support/app.ts';
 
 // WCAG 1.4.10 (reflow at 320 CSS px) and 2.5.8 (targets at least 24 px).
 test.use({ viewport: { width: 320, height: 640 } });
@@ -58,7 +59,7 @@ for (const [path, heading] of BOOKINGS_ROUTES) {
 test('the map search results fit 320 px', async ({ page }) => {
   await page.goto('/');
   // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Search by location' }).click();
   await page.getByLabel('Town, city or village').fill('Bury');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -69,7 +70,7 @@ test('the map search results fit 320 px', async ({ page }) => {
 test('the open mobile menu fits 320 px', async ({ page }) => {
   await page.goto('/');
   // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { CUSTOMER, fillLoginForm, logInWithCookie, logInWithModal } from '../support/login.ts';
+import { waitForApp } from '../support/app.ts';
 
 test.describe('logging in as the demo customer', () => {
   test('the login modal logs in, shows My account and keeps the session across a reload', async ({ page }) => {
@@ -20,7 +21,7 @@ test.describe('logging in as the demo customer', () => {
     const token = await logInWithCookie(context, request, baseURL!);
     await page.goto('/');
     // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByTestId('login-button').first()).toBeAttached();
@@ -32,7 +33,7 @@ test.describe('logging in as the demo customer', () => {
   test('a wrong password shows the server message and stays logged out', async ({ page }) => {
     await page.goto('/');
     // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByTestId('login-button').first().click();
     const modal = page.getByTestId('login-modal');
     await fillLoginForm(page, { email: CUSTOMER.email, password: 'not-the-password' }, modal);
@@ -50,7 +51,7 @@ test.describe('logging in as the demo customer', () => {
     });
     await page.goto('/');
     // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByTestId('login-button').first().click();
     const modal = page.getByTestId('login-modal');
     await modal.getByRole('button', { name: 'Log in' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AXE_WIDTHS as WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
+import { waitForApp } from '../support/app.ts';
 
 const SCREENS = [
   ['/', 'Find your venue and book in minutes'],
@@ -25,7 +26,7 @@ for (const width of WIDTHS) {
     test('axe finds no violations in the map search results', async ({ page }) => {
       await page.goto('/');
       // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-      await page.waitForLoadState('networkidle');
+      await waitForApp(page);
       await page.getByRole('button', { name: 'Search by location' }).click();
       await page.getByLabel('Town, city or village').fill('Bury');
       await page.getByRole('button', { name: 'Search', exact: true }).click();

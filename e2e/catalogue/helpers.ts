@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForApp } from '../support/app.ts';
 
 /** The breadcrumb trail after the home icon, as the user reads it. */
 export const breadcrumbs = async (page: Page) => {
@@ -11,7 +12,7 @@ export const breadcrumbs = async (page: Page) => {
 export const chooseVenue = async (page: Page, search: string, name: string) => {
   await page.goto('/');
   // The home page is server-rendered and its script starts after the first paint; act once it is live.
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await page.getByTestId('search-venue').fill(search);
   const card = page.getByTestId('venue-card').filter({ has: page.getByTestId('venue-name').getByText(name, { exact: true }) });
   await card.getByTestId('select-venue').click();

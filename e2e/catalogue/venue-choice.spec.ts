@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chooseVenue } from './helpers.ts';
+import { waitForApp } from '../support/app.ts';
 
 test.describe('choosing a venue on the home page', () => {
   test('searches venues by name as you type, case-insensitively, showing name and address cards', async ({ page }) => {
@@ -22,8 +23,8 @@ test.describe('choosing a venue on the home page', () => {
 
   test('says what to do when no venue matches the name', async ({ page }) => {
     await page.goto('/');
-    // The search box is server-rendered; type once the list is live (hydrated and loaded).
-    await page.waitForLoadState('networkidle');
+    // The search box is server-rendered; type once the app is live (hydrated).
+    await waitForApp(page);
     await page.getByTestId('search-venue').fill('atlantis');
     await expect(page.getByRole('heading', { name: 'No venues match "atlantis"' })).toBeVisible();
     await page.getByRole('button', { name: 'Clear search' }).click();
@@ -73,7 +74,7 @@ test.describe('choosing a venue on the home page', () => {
 
   test('offers no selection button for a venue that does not take online bookings', async ({ page }) => {
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByTestId('search-venue').fill('Ramsbottom');
     const card = page.getByTestId('venue-card');
     await expect(card).toHaveCount(1);
@@ -86,7 +87,7 @@ test.describe('map search by radius', () => {
   test("finds the demo venues within 5 miles of 'Bury', nearest first, with distances in miles to one decimal", async ({ page }) => {
     await page.goto('/');
     // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Search by location' }).click();
     await expect(page.getByLabel('Distance')).toHaveValue('5');
     await page.getByLabel('Town, city or village').fill('Bury');
@@ -115,7 +116,7 @@ test.describe('map search by radius', () => {
   test('a larger radius finds more venues, and an unknown place says what to try', async ({ page }) => {
     await page.goto('/');
     // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByLabel('Town, city or village').fill('Bury');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -141,7 +142,7 @@ test.describe('map search by radius', () => {
     const page = await context.newPage();
     await page.goto('/');
     // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page.getByRole('heading', { name: /within 5 miles of your location/ })).toBeVisible();
@@ -155,7 +156,7 @@ test.describe('map search by radius', () => {
     const page = await context.newPage();
     await page.goto('/');
     // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByRole('button', { name: 'Use my location' }).click();
     await expect(page.getByRole('alert')).toContainText("We couldn't get your location");
@@ -165,7 +166,7 @@ test.describe('map search by radius', () => {
   test('selecting a venue from the map results remembers it', async ({ page }) => {
     await page.goto('/');
     // Server-rendered; its script starts after the first paint (docs/performance.md "Lighthouse").
-    await page.waitForLoadState('networkidle');
+    await waitForApp(page);
     await page.getByRole('button', { name: 'Search by location' }).click();
     await page.getByLabel('Town, city or village').fill('Rochdale');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

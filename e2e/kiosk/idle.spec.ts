@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { logInWithCookie } from '../support/login.ts';
+import { waitForApp } from '../support/app.ts';
 
 test('an idle kiosk logs the customer out after 90 seconds and goes to the kiosk home address', async ({ page, context, request, baseURL }) => {
   const token = await logInWithCookie(context, request, baseURL!);
   await page.clock.install();
   await page.goto('/location/bury-leisure-centre?kiosk=true');
   // A server-rendered page starts its script after the first paint: the idle timer runs once it has.
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await expect(page.getByRole('link', { name: 'Back to Kiosk Home' }).first()).toBeAttached();
   await expect(page.getByTestId('my-account-button').first()).toBeAttached();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForApp } from '../support/app.ts';
 
 /**
  * Server-rendered first screens paint from the HTML alone (docs/performance.md "Lighthouse",
@@ -24,7 +25,8 @@ for (const path of ['/', '/location/bury-leisure-centre']) {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await waitForApp(page);
+      await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
       await page.evaluate(() => document.fonts.ready);
 
       const timing = await page.evaluate(() => ({
@@ -67,7 +69,10 @@ test.describe('a press before the app is interactive', () => {
     await page.keyboard.press('Enter');
     const modal = page.getByTestId('login-modal');
     await expect(modal).toHaveCount(0);
+    // Not live yet, and the page does not say it is (journeys wait on the marker: support/app.ts).
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready');
     release();
+    await waitForApp(page);
     await expect(modal).toBeVisible();
     await expect(modal.getByLabel('Email or customer reference')).toBeVisible();
   });

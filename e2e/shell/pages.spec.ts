@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { breadcrumbLabels } from './helpers.ts';
 import { addDays, longDayName, venueToday } from '../support/dates.ts';
+import { waitForApp } from '../support/app.ts';
 
 // A day the timetable shows as asked: tomorrow (an earlier day shows the first bookable day instead).
 const DAY = addDays(venueToday(), 1);
@@ -101,7 +102,7 @@ test('an unknown activity shows the not-found toast for 3 seconds, then goes hom
 test('a script chunk that fails to load shows the full-page error with a reload', async ({ page }) => {
   await page.goto('/');
   // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-  await page.waitForLoadState('networkidle');
+  await waitForApp(page);
   await page.route(/\/assets\/BasketScreen-[\w-]+\.js$/, (route) => route.abort());
   await page.getByTestId('basket-link').click();
   await expect(page.getByRole('heading', { name: 'We may have dropped the ball on this one.' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { waitForApp } from './app.ts';
 
 export const CUSTOMER = DEMO_ACCOUNTS.customer;
 
@@ -64,8 +65,8 @@ export const fillLoginForm = async (page: Page, who: Credentials = CUSTOMER, sco
 /** Logs in through the header's login modal, as a customer would, and waits for My account. */
 export const logInWithModal = async (page: Page, who: Credentials = CUSTOMER) => {
   // Home and venue pages are server-rendered and start their script after the first paint
-  // (docs/performance.md "Lighthouse"): the button works once it has run.
-  await page.waitForLoadState('networkidle');
+  // (docs/performance.md "Lighthouse"): the button works once the app is live.
+  await waitForApp(page);
   await page.getByTestId('login-button').first().click();
   const modal = page.getByTestId('login-modal');
   await expect(modal).toBeVisible();

@@ -28,6 +28,19 @@ const app = (
 // Spec §2 `token`: a link from another site of the product logs the customer in here first.
 if (new URLSearchParams(window.location.search).has('token')) await exchangeLoginTokenInUrl();
 
+// `<html data-ready="true">` once the app is live (issue 19; journeys wait on it with
+// e2e/support/app.ts waitForApp): the shell calls `__appInteractive` from an effect committed
+// with the screen (ShellLayout's Interactive), so the shell and the screen have hydrated, or
+// mounted, and their handlers work. On a server-rendered page the starter script
+// (start-after-paint.js) defined it first, to press again a button pressed too early: that
+// runs first. The page's `load` comes before this there: its script starts after the paint.
+const appWindow = window as { __appInteractive?: () => void };
+const replayHeldPress = appWindow.__appInteractive;
+appWindow.__appInteractive = () => {
+  replayHeldPress?.();
+  document.documentElement.dataset.ready = 'true';
+};
+
 const root = document.getElementById('root')!;
 // The server rendered this page (docs/performance.md "Server rendering") for a visit with no
 // kiosk or embedded flags; one that remembers them from earlier in the visit renders afresh.
