@@ -1,20 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PriceDto } from '@app/contract/pricing/price';
-import type { ListCategoriesResponse } from '@app/contract/catalogue/list-categories';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
+import { categoriesQuery } from '../../catalogue/public.ts';
 
 export type Price = Camelized<PriceDto>;
-export type Category = Camelized<ListCategoriesResponse>['data'][number];
+export type { Category } from '../../catalogue/public.ts';
 
-/** GET /venue/{venue}/categories (the same cache entry as the catalogue's). */
-export const useVenueCategories = (venueSlug: string) =>
-  useQuery({
-    queryKey: catalogueKeys.categories(venueSlug),
-    queryFn: ({ signal }) => api.get<Category[]>(`venue/${encodeURIComponent(venueSlug)}/categories`, { base: 'activitiesBase', signal }),
-    enabled: venueSlug !== '',
-  });
+/** GET /venue/{venue}/categories: the catalogue's own query (one cache entry and request). */
+export const useVenueCategories = (venueSlug: string) => useQuery({ ...categoriesQuery(venueSlug), enabled: venueSlug !== '' });
 
 /**
  * POST /price/{venue}/ticket/{activity} (spec §7), body reference, is_v2, occurrence_id: member

@@ -1,32 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryDetailDto } from '@app/contract/catalogue/category';
 import type { DateEntryDto } from '@app/contract/timetable/dates';
 import type { TimeEntryDto } from '@app/contract/timetable/times';
 import type { SlotEntryDto } from '@app/contract/timetable/slots';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
-import { catalogueKeys } from '../../../lib/query-keys/catalogue.ts';
+import { categoryQuery } from '../../catalogue/public.ts';
 import { timetableKeys, type TimetableFamily, type TimetableVersion } from '../../../lib/query-keys/timetable.ts';
 import type { Entry } from '../rules.ts';
 
-export type CategoryDetail = Camelized<CategoryDetailDto>;
 export type DateEntry = Camelized<DateEntryDto>;
 export type TimeEntry = Camelized<TimeEntryDto>;
 export type SlotEntry = Camelized<SlotEntryDto>;
 
 const enc = encodeURIComponent;
-
-/**
- * GET /venue/{venue}/categories/{activity} (spec §7): the category's v1/v2 type and allocation
- * strategy. The same key and request as the catalogue's, so coming from the sub-activity
- * page the answer is already cached.
- */
-export const categoryQuery = (venueSlug: string, activitySlug: string) =>
-  queryOptions({
-    queryKey: catalogueKeys.category(venueSlug, activitySlug),
-    queryFn: ({ signal }) => api.get<CategoryDetail>(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`, { base: 'activitiesBase', signal }),
-    staleTime: 5 * 60_000,
-  });
 
 /** GET /venue/{venue}/activity-category/{category}/dates (spec §7): the booking window. */
 export const datesQuery = (venueSlug: string, activitySlug: string) =>
@@ -63,6 +49,11 @@ export const entriesQuery = (
     retry: (count, error) => count < 2 && !(error && 'statusCode' in error && [403, 404, 422].includes((error as { statusCode: number }).statusCode)),
   });
 
+/**
+ * GET /venue/{venue}/categories/{activity} (spec §7): the category's v1/v2 type and allocation
+ * strategy, with the catalogue's own query, so coming from the sub-activity page the answer is
+ * already cached.
+ */
 export const useCategoryDetail = (venueSlug: string, activitySlug: string) => useQuery(categoryQuery(venueSlug, activitySlug));
 export const useDates = (venueSlug: string, activitySlug: string, enabled: boolean) => useQuery({ ...datesQuery(venueSlug, activitySlug), enabled });
 export const useEntries = (

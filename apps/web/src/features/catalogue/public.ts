@@ -1,0 +1,6 @@
+/**
+ * The catalogue slice's public entry (eslint.config.js `FEATURE_PUBLIC_ENTRIES`): a venue's
+ * activities (categories) and one category, as `queryOptions`, so every screen that shows them
+ * (membership pricing, the timetable) shares the catalogue's cache entry and request.
+ */
+export { categoriesQuery, categoryQuery, type Category, type CategoryDetail } from './api/categories.ts';
