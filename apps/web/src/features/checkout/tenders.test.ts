@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   CREDIT_TENDERS,
-  addOfflineTender,
-  afterItemRemoved,
   balanceDue,
   creditCap,
-  removeTenderAt,
-  resetOfflineTenders,
   setCreditTender,
   syncTenders,
   validPayments,
@@ -30,21 +26,12 @@ describe('spec §4 payments in the basket', () => {
     expect(setCreditTender(before, kind, amount)).toEqual(after);
   });
 
-  it('removing an item keeps only the credit tenders', () => {
-    expect(afterItemRemoved([cash(100), general(500), { tenderType: 'cheque', amount: 50 }, membership(300)])).toEqual([general(500), membership(300)]);
-  });
-
   it('spec §5: non-positive payments are dropped', () => {
     expect(validPayments([cash(0), cash(-5), general(10)])).toEqual([general(10)]);
   });
 
-  it('offline tenders are added, removed, reset and synced', () => {
-    let list = addOfflineTender([general(100)], cash(200));
-    list = addOfflineTender(list, { tenderType: 'cheque', amount: 0 });
-    expect(list).toEqual([general(100), cash(200)]);
-    expect(removeTenderAt(list, 0)).toEqual([cash(200)]);
-    expect(resetOfflineTenders(list)).toEqual([general(100)]);
-    expect(syncTenders([cash(0), cash(300)])).toEqual([cash(300)]);
+  it("synced: the server's list wins, its non-positive lines dropped", () => {
+    expect(syncTenders([cash(0), cash(300), general(100)])).toEqual([cash(300), general(100)]);
   });
 
   it('balance due and the credit cap never go below 0', () => {

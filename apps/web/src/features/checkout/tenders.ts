@@ -1,11 +1,11 @@
 /**
  * The payments of a basket (spec §3 Payment line, §4 "Payments in the basket", §5 Payments).
  * Pure functions over the list the checkout sends as `payments`; the screen keeps the list in
- * state and replaces it with what these return.
+ * state and replaces it with what these return. Offline tenders (front of house: the contract's
+ * `OFFLINE_TENDER_TYPES`) get their helpers with the till screen that uses them.
  */
 
-/** Spec §9 tender types, and the two credit tenders (their names are ours: the spec does not show them). */
-export const OFFLINE_TENDERS = ['cash', 'offline-voucher', 'cheque'] as const;
+/** The two credit tenders (their names are ours: the spec does not show them). */
 export const CREDIT_TENDERS = { general: 'general-credit', membership: 'membership-credit' } as const;
 
 export type CreditKind = keyof typeof CREDIT_TENDERS;
@@ -29,14 +29,6 @@ export const setCreditTender = (payments: readonly Payment[], kind: CreditKind, 
   return amount > 0 && Number.isInteger(amount) ? [...others, { tenderType, amount }] : others;
 };
 
-/** Spec §4: removing an item keeps only the credit tenders. */
-export const afterItemRemoved = (payments: readonly Payment[]): Payment[] => payments.filter(isCreditTender);
-
-/** Spec §4 offline payments (front of house): added, removed, reset, synced. */
-export const addOfflineTender = (payments: readonly Payment[], payment: Payment): Payment[] =>
-  payment.amount > 0 && Number.isInteger(payment.amount) ? [...payments, payment] : [...payments];
-export const removeTenderAt = (payments: readonly Payment[], index: number): Payment[] => payments.filter((_, at) => at !== index);
-export const resetOfflineTenders = (payments: readonly Payment[]): Payment[] => payments.filter(isCreditTender);
 /** Synced: the server's list wins (its non-positive lines dropped). */
 export const syncTenders = (server: readonly Payment[]): Payment[] => validPayments(server);
 
