@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../lib/toast/store.ts';
-import { tokeniseCard, usePrepare, type Authorise } from './api/checkout.ts';
+import { tokeniseCard, usePrepare, type Authorise, type Prepare } from './api/checkout.ts';
 import { checkoutCache } from './api/mutations.ts';
 import { browserDetails, type BrowserDetails } from './browser-details.ts';
 import { validateCard, type CardFields as Card } from './card.ts';
@@ -29,6 +29,33 @@ export type CardPaymentSteps<T> = {
 /** Completed with the screen's result, or on its way to the challenge page (the screen stays busy). */
 export type CardPaymentResult<T> = { status: 'completed'; value: T } | { status: 'challenge' };
 
+type SavedCard = Prepare['savedCards'][number];
+
+/** Tokenise (a new card) → authorise → the challenge page, or complete. */
+const runCardPayment = async (
+  { session, refetch, savedCard, card, saveCard }: { session: Prepare | undefined; refetch: () => Promise<{ data?: Prepare }>; savedCard: SavedCard | null; card: Card; saveCard: boolean },
+  steps: CardPaymentSteps<unknown>,
+): Promise<CardPaymentResult<unknown>> => {
+  const prepared = session ?? (await refetch()).data;
+  if (!prepared) throw new Error('');
+  const identifier = savedCard ? null : await tokeniseCard(prepared.tokeniseUrl, prepared.sessionKey, card);
+  const result = await steps.authorise({
+    sessionKey: prepared.sessionKey,
+    cardIdentifier: identifier?.cardIdentifier ?? null,
+    cardHolderName: savedCard?.cardHolderName ?? card.name.trim(),
+    saveCard: !savedCard && saveCard,
+    savedCardId: savedCard?.id ?? null,
+    browser: browserDetails(),
+  });
+  if (result.transactionStatus === 'challenge' && result.scaUrl) {
+    steps.onChallenge?.(result.transactionUuid);
+    window.location.assign(result.scaUrl);
+    return { status: 'challenge' };
+  }
+  if (result.transactionStatus !== 'authorised') throw new Error('');
+  return { status: 'completed', value: await steps.complete(result.transactionUuid) };
+};
+
 /**
  * A card payment (docs/checkout-screens.md "Card payment"): prepare's session and saved cards,
  * the card form's state and checks, then authorise → (challenge) → complete. The card goes only
@@ -47,27 +74,10 @@ export const useCardPayment = () => {
   const chosen = choice ?? savedCards[0]?.id ?? 'new';
   const savedCard = savedCards.find((candidate) => candidate.id === chosen) ?? null;
 
-  const run = async (steps: CardPaymentSteps<unknown>): Promise<CardPaymentResult<unknown>> => {
-    const session = prepare.data ?? (await prepare.refetch()).data;
-    if (!session) throw new Error('');
-    const identifier = savedCard ? null : await tokeniseCard(session.tokeniseUrl, session.sessionKey, card);
-    const result = await steps.authorise({
-      sessionKey: session.sessionKey,
-      cardIdentifier: identifier?.cardIdentifier ?? null,
-      cardHolderName: savedCard?.cardHolderName ?? card.name.trim(),
-      saveCard: !savedCard && saveCard,
-      savedCardId: savedCard?.id ?? null,
-      browser: browserDetails(),
-    });
-    if (result.transactionStatus === 'challenge' && result.scaUrl) {
-      steps.onChallenge?.(result.transactionUuid);
-      window.location.assign(result.scaUrl);
-      return { status: 'challenge' };
-    }
-    if (result.transactionStatus !== 'authorised') throw new Error('');
-    return { status: 'completed', value: await steps.complete(result.transactionUuid) };
-  };
-  const payment = useMutation({ mutationFn: run, onError: () => checkoutCache.sessionUsed(queryClient) });
+  const payment = useMutation({
+    mutationFn: (steps: CardPaymentSteps<unknown>) => runCardPayment({ session: prepare.data, refetch: prepare.refetch, savedCard, card, saveCard }, steps),
+    onError: () => checkoutCache.sessionUsed(queryClient),
+  });
 
   return {
     prepare,

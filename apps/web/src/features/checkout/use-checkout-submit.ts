@@ -57,6 +57,53 @@ type Submit = {
   card: CardPayment;
   formRef: RefObject<HTMLFormElement | null>;
 };
+type T = ReturnType<typeof useTranslation>['t'];
+
+/** Spec §7 custom questions: the answers per item; the server message, or the generic one. */
+const saveAllAnswers = async (fields: CheckoutFields, t: T) => {
+  try {
+    for (const item of fields.itemsWithQuestions) {
+      await saveAnswers(item, item.questions.map((question) => ({ questionId: question.id, value: fields.answerOf(answerKey(item.cartItemId, question.id)) })));
+    }
+  } catch (error) {
+    throw new CheckoutFailure(failureMessage(error, t('toasts.genericError')), refusedAnswers(error, fields.itemsWithQuestions, t('required')));
+  }
+};
+
+/** Spec §7 POST question-waivers: the ids of every waiver now signed ('Error with waivers…' when it fails). */
+const signAllWaivers = async (fields: CheckoutFields, waivers: WaiverRequirement[] | undefined, t: T) => {
+  const completed = (waivers ?? []).flatMap((waiver) => (waiver.signed && waiver.waiverId ? [waiver.waiverId] : []));
+  if (fields.waiversToSign.length === 0) return completed;
+  try {
+    const signed = await signWaivers(
+      fields.waiversToSign.map((waiver) => ({
+        restrictionId: waiver.restrictionId,
+        membershipUserId: waiver.membershipUserId,
+        accepted: true as const,
+        signature: fields.signatureOf(waiverKey(waiver)).signature.trim(),
+      })),
+    );
+    return [...completed, ...signed.map((waiver) => waiver.id)];
+  } catch {
+    throw new CheckoutFailure(t('toasts.waiverFailed'));
+  }
+};
+
+/** The order's complete order id; null when the browser is on its way to the challenge page. */
+const payOrder = async (order: OrderFields, card: CardPayment | null, t: T) => {
+  try {
+    // Credit covers it all (or nothing is owed): complete with no card.
+    if (!card) return (await complete({ ...order, transactionUuid: null })).completeOrderId;
+    const result = await card.pay({
+      authorise: (details) => authorise({ ...order, ...details }),
+      onChallenge: (transactionUuid) => savePendingChallenge({ ...order, transactionUuid }),
+      complete: (transactionUuid) => complete({ ...order, transactionUuid }),
+    });
+    return result.status === 'completed' ? result.value.completeOrderId : null;
+  } catch (error) {
+    throw new CheckoutFailure(failureMessage(error, t('toasts.failed')));
+  }
+};
 
 /**
  * Pay (docs/checkout-screens.md): check every field (focus the first wrong one, announce how
@@ -69,61 +116,17 @@ export const useCheckoutSubmit = ({ cart, fields, payments, waivers, card, formR
   const due = balanceDue(cart.total, payments);
   const payingByCard = due > 0;
 
-  const saveAllAnswers = async () => {
-    try {
-      for (const item of fields.itemsWithQuestions) {
-        await saveAnswers(item, item.questions.map((question) => ({ questionId: question.id, value: fields.answerOf(answerKey(item.cartItemId, question.id)) })));
-      }
-    } catch (error) {
-      throw new CheckoutFailure(failureMessage(error, t('toasts.genericError')), refusedAnswers(error, fields.itemsWithQuestions, t('required')));
-    }
-  };
-
-  /** Spec §7 POST question-waivers: the ids of every waiver now signed. */
-  const signAllWaivers = async () => {
-    const completed = (waivers ?? []).flatMap((waiver) => (waiver.signed && waiver.waiverId ? [waiver.waiverId] : []));
-    if (fields.waiversToSign.length === 0) return completed;
-    try {
-      const signed = await signWaivers(
-        fields.waiversToSign.map((waiver) => ({
-          restrictionId: waiver.restrictionId,
-          membershipUserId: waiver.membershipUserId,
-          accepted: true as const,
-          signature: fields.signatureOf(waiverKey(waiver)).signature.trim(),
-        })),
-      );
-      return [...completed, ...signed.map((waiver) => waiver.id)];
-    } catch {
-      throw new CheckoutFailure(t('toasts.waiverFailed'));
-    }
-  };
-
-  const pay = async (order: OrderFields) => {
-    try {
-      // Credit covers it all (or nothing is owed): complete with no card.
-      if (!payingByCard) return (await complete({ ...order, transactionUuid: null })).completeOrderId;
-      const result = await card.pay({
-        authorise: (details) => authorise({ ...order, ...details }),
-        onChallenge: (transactionUuid) => savePendingChallenge({ ...order, transactionUuid }),
-        complete: (transactionUuid) => complete({ ...order, transactionUuid }),
-      });
-      return result.status === 'completed' ? result.value.completeOrderId : null;
-    } catch (error) {
-      throw new CheckoutFailure(failureMessage(error, t('toasts.failed')));
-    }
-  };
-
   const submit = useMutation({
     mutationFn: async () => {
-      await saveAllAnswers();
-      const completedWaivers = await signAllWaivers();
-      return pay({
-        completedWaivers,
+      await saveAllAnswers(fields, t);
+      const order: OrderFields = {
+        completedWaivers: await signAllWaivers(fields, waivers, t),
         // The lines add up to the total: credit tenders, then the card for what is left (spec §3 Payment line).
         payments: payingByCard ? [...validPayments(payments), { tenderType: 'card', amount: due }] : validPayments(payments),
         terms: fields.acceptedTerms(),
         itemHash: cart.itemHash,
-      });
+      };
+      return payOrder(order, payingByCard ? card : null, t);
     },
     // null: the browser is on its way to the challenge page.
     onSuccess: (completeOrderId) => completeOrderId !== null && onCompleted(completeOrderId),

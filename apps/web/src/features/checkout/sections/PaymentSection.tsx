@@ -76,18 +76,9 @@ export const PaymentSection = ({ step, cart, card, due, symbol, processing, busy
   );
 };
 
-/** The saved cards (each deletable) and *A new card*, then the card form for a new one. */
+/** The saved cards and *A new card*, then the card form for a new one. */
 const CardChoice = ({ card, processing }: { card: CardPayment; processing: boolean }) => {
   const { t } = useTranslation('checkout');
-  const deleteCard = useDeleteSavedCard();
-  const onDelete = (id: number) =>
-    deleteCard.mutate(id, {
-      onSuccess: () => {
-        card.forget(id);
-        showToast({ type: 'success', content: t('card.savedDeleted') });
-      },
-      onError: (error) => showToast({ type: 'error', content: failureMessage(error, t('toasts.genericError')) }),
-    });
   return (
     <div className="grid gap-4">
       <p className="flex items-center gap-2 text-sm text-neutral-800">
@@ -95,36 +86,7 @@ const CardChoice = ({ card, processing }: { card: CardPayment; processing: boole
         {t('payment.secure')}
       </p>
       {card.prepare.data?.mode === 'test' && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">{t('payment.testMode')}</p>}
-      {card.savedCards.length > 0 && (
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-semibold text-neutral-900">{t('card.choose')}</legend>
-          {card.savedCards.map((saved) => (
-            <div key={saved.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-300 p-3">
-              <input
-                type="radio"
-                id={`saved-card-${saved.id}`}
-                name="card-choice"
-                className="size-5 accent-primary-600"
-                checked={card.savedCard?.id === saved.id}
-                onChange={() => card.choose(saved.id)}
-              />
-              <label htmlFor={`saved-card-${saved.id}`} className="flex flex-1 items-center gap-2 text-neutral-900">
-                <CreditCard aria-hidden="true" className="size-5" />
-                {t('card.saved', { brand: saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1), lastFour: saved.lastFour, expiry: saved.expiry })}
-              </label>
-              <Button variant="text" size="md" onClick={() => onDelete(saved.id)}>
-                {t('card.deleteSaved', { lastFour: saved.lastFour })}
-              </Button>
-            </div>
-          ))}
-          <div className="flex items-center gap-3 rounded-lg border border-neutral-300 p-3">
-            <input type="radio" id="saved-card-new" name="card-choice" className="size-5 accent-primary-600" checked={card.savedCard === null} onChange={() => card.choose('new')} />
-            <label htmlFor="saved-card-new" className="flex-1 text-neutral-900">
-              {t('card.new')}
-            </label>
-          </div>
-        </fieldset>
-      )}
+      {card.savedCards.length > 0 && <SavedCards card={card} />}
       {!card.savedCard && (
         <>
           <CardFields card={card.card} errors={card.cardErrors} onChange={card.changeCard} t={t} disabled={processing} />
@@ -143,5 +105,49 @@ const CardChoice = ({ card, processing }: { card: CardPayment; processing: boole
         </>
       )}
     </div>
+  );
+};
+
+/** *Pay with*: each saved card (brand, last four, expiry) with **Delete card ending …**, and *A new card*. */
+const SavedCards = ({ card }: { card: CardPayment }) => {
+  const { t } = useTranslation('checkout');
+  const deleteCard = useDeleteSavedCard();
+  const onDelete = (id: number) =>
+    deleteCard.mutate(id, {
+      onSuccess: () => {
+        card.forget(id);
+        showToast({ type: 'success', content: t('card.savedDeleted') });
+      },
+      onError: (error) => showToast({ type: 'error', content: failureMessage(error, t('toasts.genericError')) }),
+    });
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-semibold text-neutral-900">{t('card.choose')}</legend>
+      {card.savedCards.map((saved) => (
+        <div key={saved.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-neutral-300 p-3">
+          <input
+            type="radio"
+            id={`saved-card-${saved.id}`}
+            name="card-choice"
+            className="size-5 accent-primary-600"
+            checked={card.savedCard?.id === saved.id}
+            onChange={() => card.choose(saved.id)}
+          />
+          <label htmlFor={`saved-card-${saved.id}`} className="flex flex-1 items-center gap-2 text-neutral-900">
+            <CreditCard aria-hidden="true" className="size-5" />
+            {t('card.saved', { brand: saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1), lastFour: saved.lastFour, expiry: saved.expiry })}
+          </label>
+          <Button variant="text" size="md" onClick={() => onDelete(saved.id)}>
+            {t('card.deleteSaved', { lastFour: saved.lastFour })}
+          </Button>
+        </div>
+      ))}
+      <div className="flex items-center gap-3 rounded-lg border border-neutral-300 p-3">
+        <input type="radio" id="saved-card-new" name="card-choice" className="size-5 accent-primary-600" checked={card.savedCard === null} onChange={() => card.choose('new')} />
+        <label htmlFor="saved-card-new" className="flex-1 text-neutral-900">
+          {t('card.new')}
+        </label>
+      </div>
+    </fieldset>
   );
 };
