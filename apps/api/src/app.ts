@@ -27,12 +27,16 @@ import { footerRoutes } from './modules/footer/routes.ts';
 import { timetableRoutes } from './modules/timetable/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
-import { cartRoutes } from './modules/cart/routes.ts';
+import { basketRoutes } from './modules/basket/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { holdingsRoutes } from './modules/holdings/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { simulatorRoutes } from './modules/payments/routes.ts';
+import { paymentsRoutes, simulatorRoutes } from './modules/payments/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
+import { termsRoutes } from './modules/terms/routes.ts';
+import { creditsRoutes } from './modules/credits/routes.ts';
+import { questionsRoutes } from './modules/questions/routes.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 
 declare module 'fastify' {
@@ -151,9 +155,14 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(footerRoutes);
   await app.register(timetableRoutes);
   await app.register(liveRoutes);
-  await app.register(cartRoutes);
+  await app.register(basketRoutes);
   await app.register(waitlistRoutes);
-  await app.register(checkoutRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(termsRoutes);
+  await app.register(creditsRoutes);
+  await app.register(questionsRoutes);
+  await app.register(pricingRoutes);
   await app.register(bookingsRoutes);
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);

@@ -6,10 +6,10 @@ import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository
 import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
 import { materialiseOccurrences } from '../modules/timetable/service.ts';
 import { loadConfig, type Config } from '../lib/config.ts';
-import { releaseExpiredClaims } from '../modules/cart/service.ts';
+import { releaseExpiredClaims } from '../modules/holds/service.ts';
 import { promote } from '../modules/waitlist/service.ts';
 import { deliverEmail } from '../modules/email/service.ts';
-import { reconcilePayments } from '../modules/checkout/service.ts';
+import { reconcilePayments } from '../modules/orders/service.ts';
 import { providerFor } from '../modules/payments/service.ts';
 import { expireCredit } from '../modules/credits/service.ts';
 import { TASK_NAMES, TASK_PAYLOADS, type TaskName, type TaskPayloads } from './task-names.ts';

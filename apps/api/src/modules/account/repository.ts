@@ -1,5 +1,31 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { poolOf, type Db } from '../../db/connect.ts';
+
+/* ---- The caller's people ---- */
+
+export type MembershipUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  relationship: 'self' | 'partner' | 'child' | 'other';
+  /** Holds an active membership: pays member prices (docs/account-holdings.md "Member prices"). */
+  is_member: boolean;
+};
+
+/**
+ * The account's membership users: the customer ('self') and their family members, as a named
+ * prepared statement (on every basket, checkout and timetable request's path).
+ */
+export const findMembershipUsers = async (db: Db, clientId: number, accountUserId: number): Promise<MembershipUser[]> => {
+  const text = `SELECT id, first_name, last_name, relationship,
+            EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = membership_users.id AND ms.status = 'active') AS is_member
+       FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id`;
+  const pool = poolOf(db);
+  if (pool && !db.isTransaction) return (await pool.query({ name: 'cart_membership_users_members', text, values: [clientId, accountUserId] })).rows as MembershipUser[];
+  return (await db.executeQuery<MembershipUser>(CompiledQuery.raw(text, [clientId, accountUserId]))).rows;
+};
+
+/* ---- Audit and family members ---- */
 
 export type AuditRow = {
   clientId: number;

@@ -3,6 +3,52 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
+/* ---- The caller and the people it may act for (spec §6: the selected user decides whose basket is used) ---- */
+
+/** A logged-in customer: the client and their account (users.id). Every commerce module takes this. */
+export type Caller = { clientId: number; accountUserId: number };
+
+/** The person ids a customer may send: who is selected, and (v1) whose membership is used. */
+export type PersonIds = { selected_user_id?: number | null | undefined; membership_user_id?: number | null | undefined };
+
+/** One of the account's membership users (the customer's 'self' row or a family member). */
+export type Person = { id: number; first_name: string; last_name: string; relationship: 'self' | 'partner' | 'child' | 'other'; is_member: boolean };
+
+/**
+ * The caller's people and the selected one: `selected_user_id`, else `membership_user_id`, else
+ * the customer. Any id that is not one of theirs: 403 ('Unauthorised.'). `pick` checks any
+ * further id the same way. Over people already read (the basket's add reads them with its context).
+ */
+export const pickPeople = <P extends Pick<Person, 'id' | 'relationship'>>(people: readonly P[], ids: PersonIds) => {
+  const self = people.find((p) => p.relationship === 'self') ?? people[0];
+  if (!self) throw forbidden();
+  const pick = (id: number | null | undefined): P => {
+    if (id === null || id === undefined) return self;
+    const person = people.find((p) => p.id === id);
+    if (!person) throw forbidden();
+    return person;
+  };
+  pick(ids.membership_user_id);
+  const selected = pick(ids.selected_user_id ?? ids.membership_user_id);
+  return { people, self, selected, pick };
+};
+
+/** pickPeople() over the caller's membership users, read now. */
+export const resolvePeople = async (db: Db, caller: Caller, ids: PersonIds) =>
+  pickPeople<Person>(await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId), ids);
+
+/**
+ * The person a logged-in viewer acts for (the timetable): `selectedUserId`, which must be one of
+ * theirs (403), else their own 'self' row (null when the account has none).
+ */
+export const actingPerson = async (db: Db, caller: Caller, selectedUserId: number | undefined): Promise<Person | null> => {
+  const people = await repo.findMembershipUsers(db, caller.clientId, caller.accountUserId);
+  if (selectedUserId === undefined) return people.find((p) => p.relationship === 'self') ?? null;
+  return pickPeople(people, { selected_user_id: selectedUserId }).selected;
+};
+
+/* ---- Audit ---- */
+
 /** Where an account change came from (docs/account.md "Audit"). */
 export type RequestOrigin = { address: string | null; userAgent: string | null };
 

@@ -12,21 +12,23 @@ import {
 } from '@app/contract/cart/cart';
 import type { FastifyRequest } from 'fastify';
 import { sessionForTokenHash } from '../auth/service.ts';
+import type { Caller } from '../account/service.ts';
+import { createFullMarks, type UnsettledCaller } from '../holds/service.ts';
 import * as cart from './service.ts';
 
 const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 400: ZErrorResponse };
 
-const caller = (request: FastifyRequest): cart.CartCaller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
+const caller = (request: FastifyRequest): Caller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
 
 /**
  * The basket (spec §7 "Cart", base `/api/activities/cart`): every route needs a login and answers
  * the whole cart of the selected person (docs/holds.md).
  */
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
   // Occurrences found full, refused from memory until a note of their day (docs/holds.md
   // "Refusing from memory"): dropped by the instance's availability listener, used only while it listens.
-  const marks = cart.createFullMarks(() => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready')));
+  const marks = createFullMarks(() => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready')));
   app.addHook('onReady', async () => void app.availabilityHub.watch(marks.cache));
 
   app.get(
@@ -62,7 +64,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const deferred = request.deferredSession;
-      const who: cart.CartCaller | cart.UnsettledCaller = deferred
+      const who: Caller | UnsettledCaller = deferred
         ? {
             clientId: request.clientId,
             token: { hash: deferred.tokenHash, idleMinutes: app.config.SESSION_IDLE_MINUTES },

@@ -1,8 +1,109 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
+import type { ProviderTransactionStatus, SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
 
-/** The simulator provider's own tables (its "gateway"): sessions, card identifiers, payments. */
+/**
+ * Card payments (docs/checkout.md): saved cards, every card attempt with a provider
+ * (`provider_transactions`), and the simulator provider's own tables.
+ */
+
+/* ---- Saved cards ---- */
+
+export const findSavedCards = (db: Db, clientId: number, accountUserId: number, provider: string) =>
+  db
+    .selectFrom('saved_cards')
+    .select(['id', 'token', 'card_holder_name', 'brand', 'last_four', 'expiry'])
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .where('provider', '=', provider)
+    .where('deleted_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
+
+export const insertSavedCard = async (db: Db, card: { clientId: number; accountUserId: number; provider: string; token: string; holder: string; brand: string; lastFour: string; expiry: string }) => {
+  const existing = await db
+    .selectFrom('saved_cards')
+    .select('id')
+    .where('account_user_id', '=', card.accountUserId)
+    .where('token', '=', card.token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) return;
+  await db
+    .insertInto('saved_cards')
+    .values({ client_id: card.clientId, account_user_id: card.accountUserId, provider: card.provider, token: card.token, card_holder_name: card.holder, brand: card.brand, last_four: card.lastFour, expiry: card.expiry })
+    .execute();
+};
+
+export const deleteSavedCard = async (db: Db, clientId: number, accountUserId: number, id: number) => {
+  const result = await db
+    .updateTable('saved_cards')
+    .set({ deleted_at: sql<never>`now()` })
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+};
+
+/* ---- Provider transactions ---- */
+
+export type TransactionRow = {
+  uuid: string;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  /** Null for a card payment of late-cancellation fees (`purpose` 'late_fees'). */
+  cart_id: number | null;
+  purpose: 'cart' | 'late_fees';
+  provider: string;
+  status: ProviderTransactionStatus;
+  amount_pence: number;
+  card_token: string | null;
+  card_brand: string | null;
+  card_last_four: string | null;
+  card_expiry: string | null;
+  card_holder_name: string | null;
+  save_card: boolean;
+  request: unknown;
+  order_id: number | null;
+};
+
+export const insertTransaction = (
+  db: Db,
+  row: Omit<TransactionRow, 'order_id' | 'request' | 'purpose'> & { purpose?: TransactionRow['purpose']; request: unknown; idempotency_key: string | null; failure_reason: string | null },
+) => db.insertInto('provider_transactions').values({ ...row, request: JSON.stringify(row.request) }).execute();
+
+export const findTransaction = (db: Db, clientId: number, uuid: string, lock = false) => {
+  const query = db
+    .selectFrom('provider_transactions')
+    .select(['uuid', 'client_id', 'account_user_id', 'membership_user_id', 'cart_id', 'purpose', 'provider', 'status', 'amount_pence', 'card_token', 'card_brand', 'card_last_four', 'card_expiry', 'card_holder_name', 'save_card', 'request', 'order_id'])
+    .where('client_id', '=', clientId)
+    .where('uuid', '=', uuid);
+  return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<TransactionRow | undefined>;
+};
+
+export const setTransaction = (db: Db, uuid: string, changes: { status: ProviderTransactionStatus; order_id?: number; failure_reason?: string | null }) =>
+  db
+    .updateTable('provider_transactions')
+    .set({ ...changes, updated_at: sql<never>`now()` })
+    .where('uuid', '=', uuid)
+    .execute();
+
+/** Transactions authorised (or challenged) but not completed for longer than `minutes`. */
+export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
+  db
+    .selectFrom('provider_transactions')
+    .select(['uuid', 'client_id', 'account_user_id', 'status', 'purpose'])
+    .where('status', 'in', ['authorised', 'challenge'])
+    .where('updated_at', '<', sql<never>`now() - make_interval(mins => ${minutes})`)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute();
+
+/* ---- The simulator's gateway (providers/simulator.ts): sessions, card identifiers, payments ---- */
+
 
 export const insertSession = (db: Db, key: string, clientId: number, expiresAt: Date) =>
   db.insertInto('simulator_sessions').values({ key, client_id: clientId, expires_at: expiresAt }).execute();

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
-import { ZSimulatorCardRequest, ZSimulatorCardResponse } from '@app/contract/checkout/prepare';
+import { ZCheckoutPrepareQuery, ZCheckoutPrepareResponse, ZSavedCardParams, ZSimulatorCardRequest, ZSimulatorCardResponse } from '@app/contract/checkout/prepare';
 import { toMoney } from '@app/contract/rules/money';
 import { noStore } from '../../lib/no-store.ts';
-import * as simulator from './service.ts';
+import * as payments from './service.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -53,7 +53,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSimulatorCardResponse, 400: ZErrorResponse, 422: ZErrorResponse },
       },
     },
-    async (request) => simulator.tokeniseCard(app.db, request.body),
+    async (request) => payments.tokeniseCard(app.db, request.body),
   );
 
   app.get(
@@ -62,7 +62,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       noStore(reply);
       reply.type('text/html; charset=utf-8');
-      const payment = await simulator.findChallenge(app.db, request.query.token);
+      const payment = await payments.findChallenge(app.db, request.query.token);
       if (!payment) {
         reply.code(404);
         return page('Payment check not found', '<h1>Payment check not found</h1><p>This payment check has finished or does not exist. Return to the basket and try again.</p><p><a href="/basket/checkout">Back to checkout</a></p>');
@@ -96,12 +96,38 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      const target = await simulator.decideChallenge(app.db, request.body.token, request.body.decision === 'approve');
+      const target = await payments.decideChallenge(app.db, request.body.token, request.body.decision === 'approve');
       if (!target) {
         reply.code(404).type('text/html; charset=utf-8');
         return page('Payment check not found', '<h1>Payment check not found</h1><p><a href="/basket/checkout">Back to checkout</a></p>');
       }
       return reply.redirect(target, 303);
+    },
+  );
+};
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
+
+/** The card step's own API routes (docs/checkout.md): a payment session with saved cards, and deleting a saved card. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+  const deps = () => ({ provider: payments.providerFor(app.config.PAYMENT_PROVIDER) });
+
+  app.get(
+    '/api/checkout/prepare',
+    { ...guarded, schema: { tags: ['checkout'], summary: 'A payment session with the provider, and saved cards', querystring: ZCheckoutPrepareQuery, response: { 200: ZCheckoutPrepareResponse, ...errors } } },
+    async (request) => {
+      const data = await payments.prepare(app.db, { clientId: request.clientId, accountUserId: request.auth!.userId }, deps());
+      return { ...data, data };
+    },
+  );
+
+  app.delete(
+    '/api/checkout/saved-cards/:savedCardId',
+    { ...guarded, schema: { tags: ['checkout'], summary: 'Delete a saved card', params: ZSavedCardParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await payments.deleteSavedCard(app.db, { clientId: request.clientId, accountUserId: request.auth!.userId }, request.params.savedCardId);
+      return reply.code(204).send(null);
     },
   );
 };

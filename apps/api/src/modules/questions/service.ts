@@ -1,6 +1,8 @@
 import { WAIVER_FAILED_MESSAGE } from '@app/contract/checkout/payment';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, notFound, unprocessable, type FieldErrors } from '../../lib/errors.ts';
+import { resolvePeople, type Caller } from '../account/service.ts';
+import { cartOwner, checkoutItems, findOpenCartId } from '../basket/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -9,7 +11,7 @@ import * as repo from './repository.ts';
  */
 export type QuestionItem = { id: number; activity_id: number; occurrence_id: number; occurrence_uuid?: string; name: string; purchased_for_user_id: number };
 
-export const questionsForItems = async (db: Db, clientId: number, items: readonly QuestionItem[]) => {
+const questionsForItems = async (db: Db, clientId: number, items: readonly QuestionItem[]) => {
   const activityIds = [...new Set(items.map((i) => i.activity_id))];
   const [questions, answers] = await Promise.all([repo.findQuestionsForActivities(db, clientId, activityIds), repo.findAnswers(db, items.map((i) => i.id))]);
   return items.map((item) => ({
@@ -26,7 +28,7 @@ export const questionsForItems = async (db: Db, clientId: number, items: readonl
 };
 
 /** Saves answers for `items` (all on one occurrence); a blank required answer is 422 'Required'. */
-export const saveAnswers = async (db: Db, clientId: number, items: readonly QuestionItem[], answers: readonly { question_id: number; value: string | boolean }[]) => {
+const saveAnswers = async (db: Db, clientId: number, items: readonly QuestionItem[], answers: readonly { question_id: number; value: string | boolean }[]) => {
   if (!items.length) throw notFound('cart_item_not_found');
   const questions = await repo.findQuestionsForActivities(db, clientId, [items[0]!.activity_id]);
   const errors: FieldErrors = {};
@@ -54,7 +56,7 @@ export const saveAnswers = async (db: Db, clientId: number, items: readonly Ques
 type Person = { id: number; first_name: string; last_name: string };
 
 /** The waivers the items need: one per (restriction of the activity, person). */
-export const waiverRequirements = async (db: Db, clientId: number, items: readonly QuestionItem[], people: readonly Person[]) => {
+const waiversForItems = async (db: Db, clientId: number, items: readonly QuestionItem[], people: readonly Person[]) => {
   const restrictions = await repo.findRestrictionsForActivities(db, clientId, [...new Set(items.map((i) => i.activity_id))]);
   const pairs = new Map<string, { restriction: (typeof restrictions)[number]; person: Person }>();
   for (const item of items) {
@@ -77,8 +79,8 @@ export const waiverRequirements = async (db: Db, clientId: number, items: readon
   });
 };
 
-/** POST question-waivers: each waiver for one of the caller's people; failure → WAIVER_FAILED_MESSAGE. */
-export const signWaivers = async (
+/** Each waiver for one of the caller's people; failure → WAIVER_FAILED_MESSAGE. */
+const saveSignedWaivers = async (
   db: Db,
   caller: { clientId: number; accountUserId: number },
   waivers: readonly { restriction_id: number; membership_user_id: number; signature: string }[],
@@ -101,7 +103,7 @@ export const signWaivers = async (
   return saved;
 };
 
-export const previousAttendees = async (db: Db, caller: { clientId: number; accountUserId: number }, restrictionId: number, query: string) => {
+const signedBefore = async (db: Db, caller: { clientId: number; accountUserId: number }, restrictionId: number, query: string) => {
   if (!(await repo.findRestriction(db, caller.clientId, restrictionId))) throw notFound('waiver_not_found');
   const rows = await repo.findPreviousAttendees(db, caller.clientId, caller.accountUserId, restrictionId, query);
   return rows.map((r) => ({ id: r.id, first_name: r.first_name, last_name: r.last_name, signed_at: new Date(r.signed_at as unknown as Date).toISOString() }));
@@ -119,7 +121,64 @@ export const missingRequirements = async (db: Db, clientId: number, items: reado
       if (q.required && (!answer || answer.value === '')) errors[`answers.${entry.cart_item_id}.${q.id}`] = ['Required'];
     }
   }
-  const waivers = (await waiverRequirements(db, clientId, items, people)).filter((w) => !w.signed);
+  const waivers = (await waiversForItems(db, clientId, items, people)).filter((w) => !w.signed);
   for (const w of waivers) errors[`waivers.${w.restriction_id}.${w.membership_user_id}`] = [`${w.person.first_name} ${w.person.last_name} has not signed '${w.title}'.`];
   return { errors, unsignedWaivers: waivers.length };
+};
+
+/* ---- The caller's basket (routes.ts): its questions and answers, the waivers its people need ---- */
+
+const cartItemsOf = async (db: Db, caller: Caller, cartId: number) => {
+  const owner = await cartOwner(db, caller.clientId, cartId);
+  if (!owner || owner.account_user_id !== caller.accountUserId || owner.status !== 'open') throw notFound('cart_not_found');
+  return checkoutItems(db, cartId);
+};
+
+/** The selected person's open basket items (none without a basket). */
+const basketItems = async (db: Db, caller: Caller, selectedUserId: number) => {
+  const cartId = await findOpenCartId(db, caller, selectedUserId);
+  return cartId === undefined ? [] : checkoutItems(db, cartId);
+};
+
+/** POST cart/{cartId}/questions: the custom questions of the caller's open cart, with answers so far. */
+export const cartQuestions = async (db: Db, caller: Caller, cartId: number) => questionsForItems(db, caller.clientId, await cartItemsOf(db, caller, cartId));
+
+/** Answers for the caller's open cart items on one occurrence (by id or uuid). */
+export const answerQuestions = async (
+  db: Db,
+  caller: Caller,
+  occurrence: { id: number } | { uuid: string },
+  body: { cart_item_id?: number | undefined; answers: readonly { question_id: number; value: string | boolean }[]; selected_user_id?: number | null | undefined },
+) => {
+  const { selected } = await resolvePeople(db, caller, { selected_user_id: body.selected_user_id });
+  const items = await basketItems(db, caller, selected.id);
+  const matching = items.filter(
+    (i) => ('id' in occurrence ? i.occurrence_id === occurrence.id : i.occurrence_uuid === occurrence.uuid) && (body.cart_item_id === undefined || i.id === body.cart_item_id),
+  );
+  return saveAnswers(db, caller.clientId, matching, body.answers);
+};
+
+/** GET question-waivers: the waivers the selected person's basket needs, per person. */
+export const waiverRequirements = async (db: Db, caller: Caller, selectedUserId: number | null | undefined) => {
+  const { people, selected } = await resolvePeople(db, caller, { selected_user_id: selectedUserId });
+  const items = await basketItems(db, caller, selected.id);
+  const data = await waiversForItems(db, caller.clientId, items, people);
+  return { data, attendee_waivers_required: data.filter((w) => !w.signed).length };
+};
+
+/** POST question-waivers: every person named must be one of the caller's (403). */
+export const signWaivers = async (
+  db: Db,
+  caller: Caller,
+  body: { waivers: readonly { restriction_id: number; membership_user_id?: number | null | undefined; signature: string }[]; selected_user_id?: number | null | undefined },
+) => {
+  const { pick, selected } = await resolvePeople(db, caller, { selected_user_id: body.selected_user_id });
+  const waivers = body.waivers.map((w) => ({ ...w, membership_user_id: pick(w.membership_user_id ?? selected.id).id }));
+  return saveSignedWaivers(db, caller, waivers);
+};
+
+/** People of the account who signed this waiver before (the selected person must be theirs). */
+export const previousAttendees = async (db: Db, caller: Caller, restrictionId: number, query: string, selectedUserId: number | null) => {
+  await resolvePeople(db, caller, { selected_user_id: selectedUserId });
+  return signedBefore(db, caller, restrictionId, query);
 };

@@ -228,19 +228,6 @@ const occurrencesSql = (where: RawBuilder<unknown>, viewer: unknown, isLoggedIn:
     WHERE ${where}
     ORDER BY o.starts_at, a.sort_order, l.sort_order NULLS FIRST, o.id`;
 
-/** The membership user a viewer acts for: their own ('self'), or the one selected if it is theirs. */
-export const findMembershipUser = async (db: Db, clientId: number, accountUserId: number, selectedId: number | null) => {
-  let query = db
-    .selectFrom('membership_users')
-    .select(['id', 'account_user_id'])
-    .where('client_id', '=', clientId);
-  query =
-    selectedId === null
-      ? query.where('account_user_id', '=', accountUserId).where('relationship', '=', 'self')
-      : query.where('id', '=', selectedId);
-  return query.executeTakeFirst();
-};
-
 /** The sub-activity's ticket types (pricing options of its activities at the venue). */
 export const findTickets = async (db: Db, clientId: number, venueId: number, categoryId: number, activityIdentifier: string) => {
   let query = db

@@ -6,6 +6,7 @@ import type { TimeEntryDto } from '@app/contract/timetable/times';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { availabilityScope } from '../../lib/availability-scope.ts';
+import { actingPerson } from '../account/service.ts';
 import type { AuthSession } from '../auth/service.ts';
 import { ACTIVITY_NOT_FOUND } from '../catalogue/service.ts';
 import { getVenue } from '../venues/service.ts';
@@ -34,8 +35,7 @@ export const viewerFor = async (db: Db, clientId: number, auth: AuthSession | nu
     if (selectedUserId !== undefined) throw forbidden();
     return { isLoggedIn: false, membershipUserId: null };
   }
-  const member = await repo.findMembershipUser(db, clientId, auth.userId, selectedUserId ?? null);
-  if (selectedUserId !== undefined && member?.account_user_id !== auth.userId) throw forbidden();
+  const member = await actingPerson(db, { clientId, accountUserId: auth.userId }, selectedUserId);
   return { isLoggedIn: true, membershipUserId: member?.id ?? null };
 };
 

@@ -2,7 +2,9 @@ import { WAITLIST_JOINED_MESSAGE, WAITLIST_LEFT_MESSAGE, type WaitlistActionResp
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import * as cart from '../cart/service.ts';
+import { resolvePeople, type Caller } from '../account/service.ts';
+import { addOffer, withdrawOffer } from '../basket/service.ts';
+import { asBusy, offerPlace } from '../holds/service.ts';
 import * as email from '../email/service.ts';
 import * as repo from './repository.ts';
 
@@ -31,12 +33,12 @@ const WAITLIST_KINDS = new Set(['class', 'ad_hoc']);
  */
 export const join = async (
   db: Db,
-  caller: cart.CartCaller,
+  caller: Caller,
   ref: { id: number } | { uuid: string },
   personId: number | null | undefined,
   type?: string,
 ): Promise<WaitlistActionResponse> => {
-  const { selected } = await cart.resolvePeople(db, caller, { selected_user_id: personId });
+  const { selected } = await resolvePeople(db, caller, { selected_user_id: personId });
   const occurrence = await repo.findOccurrence(db, caller.clientId, ref);
   if (!occurrence) throw notFound('occurrence_not_found');
   if (!WAITLIST_KINDS.has(occurrence.kind)) throw badRequest('no_waitlist', 'This session has no waiting list.');
@@ -55,7 +57,7 @@ export const join = async (
     await repo.insertEntry(trx, { clientId: caller.clientId, occurrenceId: occurrence.id, accountUserId: caller.accountUserId, membershipUserId: selected.id });
     return (await repo.findLiveEntry(trx, occurrence.id, selected.id))!;
   }).catch((error: unknown) => {
-    throw cart.asBusy(error);
+    throw asBusy(error);
   });
   return { data: toDto(entry, 'id' in ref ? 'numeric' : 'uuid', type), message: WAITLIST_JOINED_MESSAGE };
 };
@@ -65,25 +67,25 @@ const leaveEntry = async (db: Db, entry: repo.EntryRow, style: IdStyle): Promise
   const after = await inTransaction(db, async (trx) => {
     await repo.lockOccurrence(trx, entry.occurrence_id);
     const current = (await repo.findEntryById(trx, entry.client_id, entry.id))!;
-    if (current.status === 'offered' && current.claim_id !== null) await cart.withdrawOffer(trx, current.claim_id);
+    if (current.status === 'offered' && current.claim_id !== null) await withdrawOffer(trx, current.claim_id);
     if (current.status === 'waiting' || current.status === 'offered') await repo.setEntryStatus(trx, current.id, 'left');
     return (await repo.findEntryById(trx, entry.client_id, entry.id))!;
   }).catch((error: unknown) => {
-    throw cart.asBusy(error);
+    throw asBusy(error);
   });
   return { data: toDto(after, style), message: WAITLIST_LEFT_MESSAGE };
 };
 
 /** DELETE waitlist/remove/{waitlistId}: the caller's entry, else 404. */
-export const leaveById = async (db: Db, caller: cart.CartCaller, waitlistId: number) => {
+export const leaveById = async (db: Db, caller: Caller, waitlistId: number) => {
   const entry = await repo.findEntryById(db, caller.clientId, waitlistId);
   if (!entry || entry.account_user_id !== caller.accountUserId) throw notFound('waitlist_entry_not_found');
   return leaveEntry(db, entry, 'numeric');
 };
 
 /** DELETE v1 …/occurrences/{uuid}/waitlist/members/{userId}: the person must be the caller's (403). */
-export const leaveByMember = async (db: Db, caller: cart.CartCaller, occurrenceUuid: string, userId: number) => {
-  const { selected } = await cart.resolvePeople(db, caller, { selected_user_id: userId });
+export const leaveByMember = async (db: Db, caller: Caller, occurrenceUuid: string, userId: number) => {
+  const { selected } = await resolvePeople(db, caller, { selected_user_id: userId });
   const occurrence = await repo.findOccurrence(db, caller.clientId, { uuid: occurrenceUuid });
   if (!occurrence) throw notFound('occurrence_not_found');
   const entry = await repo.findLiveEntry(db, occurrence.id, selected.id);
@@ -140,14 +142,17 @@ export const promote = async (db: Db, occurrenceId: number, settings: PromotionS
       if (!waiter) return offered;
       const expiresAt = new Date(Math.min(Date.now() + settings.offerMinutes * 60_000, new Date(occurrence.starts_at).getTime()));
       if (expiresAt.getTime() <= Date.now()) return offered;
-      const result = await cart.offerPlace(trx, {
+      const offer = {
         clientId: occurrence.client_id,
         accountUserId: waiter.account_user_id,
         membershipUserId: waiter.membership_user_id,
         occurrenceId: occurrence.id,
         activityId: occurrence.activity_id,
         expiresAt,
-      });
+      };
+      // The place (holds), then the item in the waiter's basket (basket), in this transaction.
+      const result = await offerPlace(trx, offer);
+      if (result.outcome === 'held') await addOffer(trx, offer, result.claim_id!);
       if (result.outcome === 'already_held' || result.outcome === 'already_booked') {
         // They hold or booked a place already: no longer waiting.
         await repo.setEntryStatus(trx, waiter.id, 'accepted');

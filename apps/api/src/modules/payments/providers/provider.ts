@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../../../db/connect.ts';
 
 /**
- * The payment provider interface (DESIGN.md §5, docs/checkout.md). Checkout talks only to this;
+ * The payment provider interface (DESIGN.md §5, docs/checkout.md). The payments service talks only to this;
  * the built-in `simulator` behaves like a 3-D Secure 2 gateway, and a real provider plugs in
  * behind the same five calls. Card numbers never pass through it: the browser sends them to the
  * provider's own tokenisation endpoint, which answers a card identifier.

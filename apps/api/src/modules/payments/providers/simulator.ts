@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/connect.ts';
-import { badRequest, unprocessable } from '../../lib/errors.ts';
+import type { Db } from '../../../db/connect.ts';
+import { badRequest, unprocessable } from '../../../lib/errors.ts';
 import type { PaymentProvider } from './provider.ts';
-import * as repo from './repository.ts';
-
-export type { AuthoriseResult, CardSource, PaymentProvider } from './provider.ts';
+import * as repo from '../repository.ts';
 
 /**
  * The `simulator` provider (DESIGN.md §5): a 3-D Secure 2 gateway in miniature, with its own
- * tokenisation endpoint and challenge page (routes.ts, under /simulator) and its own tables.
+ * tokenisation endpoint and challenge page (payments/routes.ts, under /simulator) and its own
+ * tables (payments/repository.ts, "The simulator's gateway").
  * It keeps brand, last four digits, expiry and the test card's behaviour: never the number.
  */
 export const SIMULATOR_TEST_CARDS = {
@@ -144,9 +143,4 @@ export const simulatorProvider: PaymentProvider = {
   async refund(db, transactionUuid) {
     await repo.movePayment(db, transactionUuid, ['captured'], 'refunded');
   },
-};
-
-export const providerFor = (name: string): PaymentProvider => {
-  if (name === 'simulator') return simulatorProvider;
-  throw new Error(`Unknown payment provider ${name}`);
 };

@@ -12,7 +12,7 @@ import { createCustomers, createHoldsFixture, createOccurrence, expireClaims, ty
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
-import { normaliseTenders } from './service.ts';
+import { normaliseTenders } from './requirements.ts';
 
 const ctx = useTestApp();
 let fx: HoldsFixture;

@@ -1,127 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { ProviderTransactionStatus, RecordedTender } from '../../db/schema.ts';
+import type { RecordedTender } from '../../db/schema.ts';
+
+/** Orders (docs/checkout.md): orders, their lines and tenders, and what their views and emails read. */
 
 /** A fee order line's words (the receipt shows the cancelled session beside them). */
 export const LATE_FEE_LINE = 'Late-cancellation fee';
 
-/* ---- Terms ---- */
-
-export const findTerms = (db: Db, clientId: number) =>
-  db
-    .selectFrom('terms')
-    .select(['id', 'title', 'label', 'body', 'url', 'required'])
-    .where('client_id', '=', clientId)
-    .where('active', '=', true)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
-
-/* ---- Carts (ownership only; the cart module owns their contents) ---- */
-
-export const findCartOwner = (db: Db, clientId: number, cartId: number) =>
-  db.selectFrom('carts').select(['id', 'account_user_id', 'membership_user_id', 'status']).where('client_id', '=', clientId).where('id', '=', cartId).executeTakeFirst();
+/* ---- The account and client an order is for ---- */
 
 export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
   db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
 
 export const findClientName = async (db: Db, clientId: number) =>
   (await db.selectFrom('clients').select(['name', 'currency_symbol']).where('id', '=', clientId).executeTakeFirstOrThrow());
-
-/* ---- Saved cards ---- */
-
-export const findSavedCards = (db: Db, clientId: number, accountUserId: number, provider: string) =>
-  db
-    .selectFrom('saved_cards')
-    .select(['id', 'token', 'card_holder_name', 'brand', 'last_four', 'expiry'])
-    .where('client_id', '=', clientId)
-    .where('account_user_id', '=', accountUserId)
-    .where('provider', '=', provider)
-    .where('deleted_at', 'is', null)
-    .orderBy('id', 'desc')
-    .execute();
-
-export const insertSavedCard = async (db: Db, card: { clientId: number; accountUserId: number; provider: string; token: string; holder: string; brand: string; lastFour: string; expiry: string }) => {
-  const existing = await db
-    .selectFrom('saved_cards')
-    .select('id')
-    .where('account_user_id', '=', card.accountUserId)
-    .where('token', '=', card.token)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (existing) return;
-  await db
-    .insertInto('saved_cards')
-    .values({ client_id: card.clientId, account_user_id: card.accountUserId, provider: card.provider, token: card.token, card_holder_name: card.holder, brand: card.brand, last_four: card.lastFour, expiry: card.expiry })
-    .execute();
-};
-
-export const deleteSavedCard = async (db: Db, clientId: number, accountUserId: number, id: number) => {
-  const result = await db
-    .updateTable('saved_cards')
-    .set({ deleted_at: sql<never>`now()` })
-    .where('client_id', '=', clientId)
-    .where('account_user_id', '=', accountUserId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-};
-
-/* ---- Provider transactions ---- */
-
-export type TransactionRow = {
-  uuid: string;
-  client_id: number;
-  account_user_id: number;
-  membership_user_id: number;
-  /** Null for a card payment of late-cancellation fees (`purpose` 'late_fees'). */
-  cart_id: number | null;
-  purpose: 'cart' | 'late_fees';
-  provider: string;
-  status: ProviderTransactionStatus;
-  amount_pence: number;
-  card_token: string | null;
-  card_brand: string | null;
-  card_last_four: string | null;
-  card_expiry: string | null;
-  card_holder_name: string | null;
-  save_card: boolean;
-  request: unknown;
-  order_id: number | null;
-};
-
-export const insertTransaction = (
-  db: Db,
-  row: Omit<TransactionRow, 'order_id' | 'request' | 'purpose'> & { purpose?: TransactionRow['purpose']; request: unknown; idempotency_key: string | null; failure_reason: string | null },
-) => db.insertInto('provider_transactions').values({ ...row, request: JSON.stringify(row.request) }).execute();
-
-export const findTransaction = (db: Db, clientId: number, uuid: string, lock = false) => {
-  const query = db
-    .selectFrom('provider_transactions')
-    .select(['uuid', 'client_id', 'account_user_id', 'membership_user_id', 'cart_id', 'purpose', 'provider', 'status', 'amount_pence', 'card_token', 'card_brand', 'card_last_four', 'card_expiry', 'card_holder_name', 'save_card', 'request', 'order_id'])
-    .where('client_id', '=', clientId)
-    .where('uuid', '=', uuid);
-  return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<TransactionRow | undefined>;
-};
-
-export const setTransaction = (db: Db, uuid: string, changes: { status: ProviderTransactionStatus; order_id?: number; failure_reason?: string | null }) =>
-  db
-    .updateTable('provider_transactions')
-    .set({ ...changes, updated_at: sql<never>`now()` })
-    .where('uuid', '=', uuid)
-    .execute();
-
-/** Transactions authorised (or challenged) but not completed for longer than `minutes`. */
-export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
-  db
-    .selectFrom('provider_transactions')
-    .select(['uuid', 'client_id', 'account_user_id', 'status', 'purpose'])
-    .where('status', 'in', ['authorised', 'challenge'])
-    .where('updated_at', '<', sql<never>`now() - make_interval(mins => ${minutes})`)
-    .orderBy('updated_at')
-    .limit(limit)
-    .execute();
 
 /* ---- Orders ---- */
 
@@ -246,26 +138,3 @@ export const findOrderPayments = async (db: Db, orderId: number) =>
 /** The account a membership user (person) belongs to (front of house). */
 export const findAccountOfPerson = async (db: Db, clientId: number, membershipUserId: number) =>
   (await db.selectFrom('membership_users').select('account_user_id').where('client_id', '=', clientId).where('id', '=', membershipUserId).executeTakeFirst())?.account_user_id;
-
-/* ---- Pricing (POST price/{venue}/ticket/{activity}) ---- */
-
-export const findActivityPricing = (db: Db, clientId: number, venueSlug: string, activityId: number) =>
-  db
-    .selectFrom('pricing_options as po')
-    .innerJoin('activities as a', 'a.id', 'po.activity_id')
-    .innerJoin('venues as v', 'v.id', 'a.venue_id')
-    .select(['po.id', 'po.name', 'po.price_pence', 'po.member_price_pence'])
-    .where('po.client_id', '=', clientId)
-    .where('v.slug', '=', venueSlug)
-    .where('a.id', '=', activityId)
-    .orderBy('po.sort_order')
-    .orderBy('po.id')
-    .execute();
-
-export const findOccurrenceActivity = async (db: Db, clientId: number, ref: { id: number } | { uuid: string }) => {
-  const query = db.selectFrom('occurrences').select('activity_id').where('client_id', '=', clientId);
-  return (await ('id' in ref ? query.where('id', '=', ref.id) : query.where(sql<string>`uuid::text`, '=', ref.uuid)).executeTakeFirst())?.activity_id;
-};
-
-export const findUserByReference = (db: Db, clientId: number, reference: string) =>
-  db.selectFrom('users').select(['id', 'reference']).where('client_id', '=', clientId).where(sql<string>`upper(reference)`, '=', reference.toUpperCase()).executeTakeFirst();

@@ -1,0 +1,106 @@
+import ical from 'ical-generator';
+import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
+import type { OrderDto } from '@app/contract/checkout/order';
+import { toMoney } from '@app/contract/rules/money';
+import type { Db } from '../../db/connect.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../account/service.ts';
+import { queueEmail } from '../email/service.ts';
+import { orderConfirmationEmail } from './emails/order-confirmation.ts';
+import * as repo from './repository.ts';
+
+/** An order as the customer sees it: the booking-confirmed view, its calendar file, and the confirmation email. */
+
+export const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
+
+/** Complete's answer for an order. */
+export const orderSummary = async (db: Db, clientId: number, orderId: number): Promise<CheckoutCompleteDto> => {
+  const order = (await repo.findOrder(db, clientId, { id: orderId }))!;
+  const bookings = await repo.findOrderBookings(db, orderId);
+  const symbol = (await repo.findClientName(db, clientId)).currency_symbol;
+  return { complete_order_id: order.uuid, reference: order.reference, total: order.total_pence, formatted_total: money(order.total_pence, symbol), booking_ids: bookings.map((b) => b.id) };
+};
+
+export const orderView = async (db: Db, caller: Caller, completeOrderId: string): Promise<OrderDto> => {
+  const order = await repo.findOrder(db, caller.clientId, { uuid: completeOrderId });
+  if (!order) throw notFound('order_not_found');
+  // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
+  if (order.account_user_id !== caller.accountUserId) throw forbidden();
+  const [bookings, payments, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findOrderPayments(db, order.id), repo.findClientName(db, caller.clientId)]);
+  const symbol = client.currency_symbol;
+  return {
+    complete_order_id: order.uuid,
+    reference: order.reference,
+    status: order.status,
+    source: order.source,
+    completed_at: new Date(order.created_at as unknown as Date).toISOString(),
+    total: order.total_pence,
+    formatted_total: money(order.total_pence, symbol),
+    bookings: bookings.map((b) => ({
+      id: b.id,
+      name: b.name,
+      person: { id: b.membership_user_id, first_name: b.first_name, last_name: b.last_name },
+      date: b.local_date,
+      starts_at: new Date(b.starts_at).toISOString(),
+      ends_at: new Date(b.ends_at).toISOString(),
+      starts_at_clock: { format_12_hour: b.starts_12, format_24_hour: b.starts_24 },
+      ends_at_clock: { format_12_hour: b.ends_12, format_24_hour: b.ends_24 },
+      venue: { slug: b.venue_slug, name: b.venue_name },
+      location: b.location_name === null ? null : { name: b.location_name },
+      price: { raw: b.price_pence, formatted: money(b.price_pence, symbol) },
+      covered_by: b.description,
+      status: b.status === 'confirmed' ? 'booked' : 'cancelled',
+    })),
+    payments: payments.map((p) => ({
+      tender_type: p.tender_type,
+      amount: p.amount_pence,
+      formatted_amount: money(p.amount_pence, symbol),
+      card: p.tender_type === 'card' && p.card_brand && p.card_last_four ? { brand: p.card_brand, last_four: p.card_last_four } : null,
+    })),
+    calendar_url: `/api/checkout/orders/${order.uuid}/calendar.ics`,
+  };
+};
+
+const calendarOf = (clientName: string, reference: string, bookings: readonly repo.OrderBookingRow[]) => {
+  const calendar = ical({ name: `${clientName} bookings ${reference}`, prodId: { company: clientName, product: 'Bookings', language: 'EN' } });
+  for (const b of bookings.filter((x) => x.status === 'confirmed')) {
+    calendar.createEvent({
+      id: `booking-${b.id}@bookings`,
+      start: new Date(b.starts_at),
+      end: new Date(b.ends_at),
+      summary: `${b.name} (${b.first_name} ${b.last_name})`,
+      location: [b.location_name, b.venue_name, b.venue_address].filter(Boolean).join(', '),
+      description: `Booking reference ${reference}`,
+    });
+  }
+  return calendar.toString();
+};
+
+export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: string) => {
+  const order = await repo.findOrder(db, caller.clientId, { uuid: completeOrderId });
+  if (!order) throw notFound('order_not_found');
+  // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
+  if (order.account_user_id !== caller.accountUserId) throw forbidden();
+  const [bookings, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findClientName(db, caller.clientId)]);
+  return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings) };
+};
+
+/** The confirmation email (emails/order-confirmation.ts), queued in the order's transaction (sent only if the order commits). */
+export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number) => {
+  const [order, account, client, bookings] = await Promise.all([
+    repo.findOrder(trx, caller.clientId, { id: orderId }),
+    repo.findAccount(trx, caller.clientId, caller.accountUserId),
+    repo.findClientName(trx, caller.clientId),
+    repo.findOrderBookings(trx, orderId),
+  ]);
+  if (!order || !account) return;
+  const lines = bookings.map((b) => `${b.name}: ${b.first_name} ${b.last_name}, ${b.local_date} ${b.starts_24}–${b.ends_24}, ${[b.location_name, b.venue_name].filter(Boolean).join(', ')} (${money(b.price_pence, client.currency_symbol)})`);
+  const total = money(order.total_pence, client.currency_symbol);
+  await queueEmail(trx, {
+    clientId: caller.clientId,
+    kind: 'order-confirmation',
+    to: account.email,
+    ...orderConfirmationEmail({ firstName: account.first_name, reference: order.reference, lines, total }),
+    attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  });
+};

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZPriceParams, ZPriceRequest, ZPriceResponse } from '@app/contract/pricing/price';
+import * as pricing from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
+
+/** POST price/{venue}/ticket/{activity} (spec §7): member and non-member prices; needs a login, no-store. */
+export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+
+  app.post(
+    '/api/price/:venue/ticket/:activity',
+    { ...guarded, schema: { tags: ['checkout'], summary: 'Member and non-member prices of an activity (and the customer discount)', params: ZPriceParams, body: ZPriceRequest, response: { 200: ZPriceResponse, ...errors } } },
+    async (request) => ({
+      data: await pricing.ticketPrices(app.db, { clientId: request.clientId, accountUserId: request.auth!.userId }, request.params.venue, request.params.activity, request.body),
+    }),
+  );
+};
