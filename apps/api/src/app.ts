@@ -28,6 +28,7 @@ import { timetableRoutes } from './modules/timetable/routes.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { spaRoutes } from './modules/spa/routes.ts';
 import { basketRoutes } from './modules/basket/routes.ts';
+import { applyCredits } from './modules/basket/service.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { holdingsRoutes } from './modules/holdings/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
@@ -160,7 +161,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(paymentsRoutes);
   await app.register(ordersRoutes);
   await app.register(termsRoutes);
-  await app.register(creditsRoutes);
+  await app.register(creditsRoutes, { applyCredits });
   await app.register(questionsRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingsRoutes);

@@ -15,6 +15,73 @@ const sourcesUnder = (dir: string): string[] =>
 const files = sourcesUnder(SRC).map((file) => ({ file, text: readFileSync(path.join(SRC, file), 'utf8') }));
 const importsOf = (text: string) => [...text.matchAll(/^import\s[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1]!);
 
+/**
+ * Which module may import which other module's service (docs/architecture.md "Modules"): the
+ * dependency direction of issue 19 — orders → basket → holds, orders → payments, waitlist →
+ * holds, every module → account — and the older edges. A module absent from this list, or an
+ * import of another module's file other than its service.ts, is an offender. Routes files count
+ * as their module's (basket's routes look up the deferred session through auth).
+ */
+export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  account: [],
+  auth: ['account', 'bookings', 'credits', 'email', 'venues'],
+  basket: ['account', 'auth', 'credits', 'holdings', 'holds'],
+  bookings: ['account', 'credits'],
+  catalogue: ['venues'],
+  client: [],
+  credits: ['account'],
+  email: [],
+  footer: ['venues'],
+  geocoding: [],
+  health: [],
+  holdings: ['credits'],
+  // The add's refusal reads the unpaid late-cancellation fees' message from bookings.
+  holds: ['account', 'bookings'],
+  live: ['timetable'],
+  orders: ['account', 'basket', 'bookings', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
+  payments: ['account'],
+  pricing: ['account', 'holdings'],
+  questions: ['account', 'basket'],
+  spa: ['catalogue'],
+  terms: ['account', 'basket'],
+  theme: ['venues'],
+  timetable: ['account', 'auth', 'catalogue', 'venues'],
+  venues: [],
+  // An offer is a claim (holds) and an item in the waiter's basket (basket).
+  waitlist: ['account', 'basket', 'email', 'holds'],
+};
+
+/**
+ * Imports from a module's files that cross into another module: anything but its service.ts,
+ * or a service the allow-list does not give that module. `files` are paths under src/.
+ */
+export const moduleImportOffenders = (sources: readonly { file: string; text: string }[], allowed: Readonly<Record<string, readonly string[]>>) => {
+  const offenders: string[] = [];
+  for (const { file, text } of sources) {
+    const own = /^modules\/([\w-]+)\//.exec(file)?.[1];
+    if (!own) continue;
+    if (!(own in allowed)) offenders.push(`${file}: module '${own}' is not in the allow-list`);
+    for (const spec of importsOf(text).filter((s) => s.startsWith('.'))) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+      const other = /^modules\/([\w-]+)\/(.+)$/.exec(target);
+      if (!other || other[1] === own) continue;
+      if (other[2] !== 'service.ts') offenders.push(`${file} → ${spec} (not ${other[1]}'s service)`);
+      else if (!allowed[own]?.includes(other[1]!)) offenders.push(`${file} → ${spec} (${own} may not import ${other[1]})`);
+    }
+  }
+  return offenders;
+};
+
+/** A service's exports that hand out its repository: re-exported functions or row types. */
+export const repositoryReexports = (sources: readonly { file: string; text: string }[]) =>
+  sources
+    .filter(({ file }) => /^modules\/[\w-]+\/service\.ts$/.test(file))
+    .flatMap(({ file, text }) =>
+      [...text.matchAll(/^export\s+(?:type\s+)?(?:\*|\{[^}]*\})\s+from\s+'\.\/repository\.ts'|^export\s+(?:type|const)\s+\w+(?:<[^>]*>)?\s*=\s*repo\.\w+\s*;/gm)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
+
 /** Library adapters allowed to build SQL outside repositories and db/ (docs/architecture.md "Known exceptions"). */
 const QUERY_EXCEPTIONS = new Set<string>([]);
 const QUERY_BUILDING = /from 'kysely'|\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(/;
@@ -49,6 +116,58 @@ describe('API layer rules', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('lets a module import only the services its allow-list names', () => {
+    expect(moduleImportOffenders(files, MODULE_DEPENDENCIES)).toEqual([]);
+  });
+
+  it('names every module in the allow-list, and the allowed imports never go round in a circle', () => {
+    const modules = readdirSync(path.join(SRC, 'modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    expect(Object.keys(MODULE_DEPENDENCIES).sort()).toEqual(modules.sort());
+    const visiting = new Set<string>();
+    const done = new Set<string>();
+    const cycles: string[] = [];
+    const visit = (name: string, trail: string[]) => {
+      if (done.has(name)) return;
+      if (visiting.has(name)) return void cycles.push([...trail, name].join(' → '));
+      visiting.add(name);
+      for (const next of MODULE_DEPENDENCIES[name] ?? []) visit(next, [...trail, name]);
+      visiting.delete(name);
+      done.add(name);
+    };
+    for (const name of Object.keys(MODULE_DEPENDENCIES)) visit(name, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('fires on a probe that breaks the allow-list', () => {
+    const probe = [
+      // holds is below basket: it may not import it.
+      { file: 'modules/holds/service.ts', text: "import { cartView } from '../basket/service.ts';\n" },
+      // a provider file reaching another module's repository from two folders down.
+      { file: 'modules/payments/providers/probe.ts', text: "import { findOrder } from '../../orders/repository.ts';\n" },
+      // a module nobody listed.
+      { file: 'modules/probe/service.ts', text: "export const probe = 1;\n" },
+      // allowed: orders → basket.
+      { file: 'modules/orders/service.ts', text: "import * as basket from '../basket/service.ts';\n" },
+    ];
+    expect(moduleImportOffenders(probe, MODULE_DEPENDENCIES)).toEqual([
+      "modules/holds/service.ts → ../basket/service.ts (holds may not import basket)",
+      "modules/payments/providers/probe.ts → ../../orders/repository.ts (not orders's service)",
+      "modules/probe/service.ts: module 'probe' is not in the allow-list",
+    ]);
+  });
+
+  it('never re-exports a repository from a service', () => {
+    expect(repositoryReexports(files)).toEqual([]);
+    const probe = [
+      { file: 'modules/basket/service.ts', text: "export type CheckoutItem = repo.CheckoutItemRow;\nexport { findOpenCart } from './repository.ts';\n" },
+      { file: 'modules/basket/view.ts', text: "export { findOpenCart } from './repository.ts';\n" },
+    ];
+    expect(repositoryReexports(probe)).toEqual([
+      "modules/basket/service.ts: export type CheckoutItem = repo.CheckoutItemRow;",
+      "modules/basket/service.ts: export { findOpenCart } from './repository.ts'",
+    ]);
   });
 
   it('keeps zod out of the web-shared contract rules', () => {

@@ -78,14 +78,15 @@ export const listGuestPasses = async (db: Db, caller: HoldingsCaller): Promise<L
   };
 };
 
-/* ---- Cover of basket items (cart and checkout) ---- */
+/* ---- Cover of basket items (basket and orders) ---- */
 
-export type Cover = repo.Cover;
+/** What covers a basket item: a membership or a package holding, by id, with its name. */
+export type Cover = { type: CoverKind; id: number; name: string };
 export const COVERED_BY_MEMBERSHIP = 'Covered by membership';
 export const packageLineDescription = (name: string) => `Package visit: ${name}`;
 
 /** What would cover `membershipUserId`'s place on the occurrence now (a membership first, then a package visit), or undefined. */
-export const coverFor = (db: Db, clientId: number, membershipUserId: number, occurrenceId: number, exceptItemId: number | null = null) =>
+export const coverFor = (db: Db, clientId: number, membershipUserId: number, occurrenceId: number, exceptItemId: number | null = null): Promise<Cover | undefined> =>
   repo.findCover(db, clientId, membershipUserId, occurrenceId, exceptItemId);
 
 /** Whether a person holds an active membership: they pay member prices (docs/account-holdings.md "Member prices"). */
