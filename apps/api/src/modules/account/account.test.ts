@@ -27,7 +27,7 @@ const signUp = (overrides: Json = {}) => ({
   first_name: 'Jamie',
   last_name: 'Rivers',
   email: `jamie.${++emailCounter}.${Date.now()}@example.net`,
-  date_of_birth: '1990-04-12',
+  date_of_birth: '1990-04-12', // fixed-date: a date of birth, only stored and echoed
   phone: '07700 900123',
   address_line1: '1 Market Street',
   address_line2: null,
@@ -71,7 +71,7 @@ describe('POST /api/auth/customer/register', () => {
     const data = user.json<{ data: Json & { membership_users: Json[] } }>().data;
     expect(data).toMatchObject({ first_name: 'Jamie', last_name: 'Rivers', email, role: 'customer', home_venue_slug: 'bury-leisure-centre' });
     expect(data.reference).toMatch(/^ANW\d{7}$/);
-    expect(data.membership_users).toEqual([expect.objectContaining({ relationship: 'self', date_of_birth: '1990-04-12', home_venue_slug: 'bury-leisure-centre' })]);
+    expect(data.membership_users).toEqual([expect.objectContaining({ relationship: 'self', date_of_birth: '1990-04-12', home_venue_slug: 'bury-leisure-centre' })]); // fixed-date: a date of birth, only stored and echoed
     const row = await ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ phone: '07700 900123', town: 'Bury', postcode: 'BL9 0AA', marketing_consent: true, onboarding_type: 'bookings' });
     expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
@@ -111,7 +111,7 @@ describe('POST /api/auth/customer/register', () => {
     ['an email without @', { email: 'jamie.example.net' }, 'email', 'Must be a valid email address'],
     ['a missing email', { email: undefined }, 'email', 'Required'],
     ['a date of birth in the future', { date_of_birth: '2999-01-01' }, 'date_of_birth', 'Must not be in the future'],
-    ['an impossible date of birth', { date_of_birth: '1990-02-30' }, 'date_of_birth', 'Must be a date (YYYY-MM-DD)'],
+    ['an impossible date of birth', { date_of_birth: '1990-02-30' }, 'date_of_birth', 'Must be a date (YYYY-MM-DD)'], // fixed-date: an impossible date, only parsed
     ['a date of birth in another format', { date_of_birth: '12/04/1990' }, 'date_of_birth', 'Must be a date (YYYY-MM-DD)'],
     ['a phone number with letters', { phone: '0161 CALL ME' }, 'phone', 'Must be a phone number'],
     ['a phone number too short', { phone: '12345' }, 'phone', 'Must be a phone number'],
@@ -312,11 +312,11 @@ describe('family members (/api/dashboard/family-members)', () => {
   it('adds, lists, changes and removes a partner and a child, each change audited', async () => {
     const { token } = await register();
     expect((await call('GET', base, token)).json()).toEqual({ data: [] });
-    const child = await call('POST', base, token, { first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01' });
+    const child = await call('POST', base, token, { first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01' }); // fixed-date: a child's date of birth, only stored and echoed
     expect(child.statusCode, child.body).toBe(201);
     const childId = child.json<{ data: { id: number } }>().data.id;
     expect(child.json()).toEqual({
-      data: { id: childId, first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01', home_venue_id: venueId, home_venue_slug: 'bury-leisure-centre' },
+      data: { id: childId, first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01', home_venue_id: venueId, home_venue_slug: 'bury-leisure-centre' }, // fixed-date: a child's date of birth, only stored and echoed
     });
     const partner = await call('POST', base, token, { first_name: 'Sam', last_name: 'Rivers', relationship: 'partner' });
     expect(partner.statusCode).toBe(201);
@@ -326,7 +326,7 @@ describe('family members (/api/dashboard/family-members)', () => {
     expect(members).toHaveLength(3);
 
     const renamed = await call('PATCH', `${base}/${childId}`, token, { first_name: 'Robyn' });
-    expect(renamed.json()).toMatchObject({ data: { id: childId, first_name: 'Robyn', date_of_birth: '2016-09-01' } });
+    expect(renamed.json()).toMatchObject({ data: { id: childId, first_name: 'Robyn', date_of_birth: '2016-09-01' } }); // fixed-date: a child's date of birth, only stored and echoed
     // A partner becoming a child needs a date of birth.
     const noBirth = await call('PATCH', `${base}/${partnerId}`, token, { relationship: 'child' });
     expect(noBirth.statusCode).toBe(400);
@@ -354,7 +354,7 @@ describe('family members (/api/dashboard/family-members)', () => {
   it("refuses another customer's family member (403), the customer themselves (400), an unknown id (404), a visitor (401)", async () => {
     const owner = await register();
     const intruder = await register();
-    const child = (await call('POST', base, owner.token, { first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01' })).json<{ data: { id: number } }>().data.id;
+    const child = (await call('POST', base, owner.token, { first_name: 'Robin', last_name: 'Rivers', relationship: 'child', date_of_birth: '2016-09-01' })).json<{ data: { id: number } }>().data.id; // fixed-date: a child's date of birth, only stored and echoed
     const patch = await call('PATCH', `${base}/${child}`, intruder.token, { first_name: 'Stolen' });
     expect(patch.statusCode).toBe(403);
     expect(patch.json()).toMatchObject({ message: 'Unauthorised.' });

@@ -8,6 +8,9 @@ import { DEMO_HOLDINGS } from '../../db/seed/holdings.ts';
 import { addCredit } from '../credits/service.ts';
 import { COVERED_BY_MEMBERSHIP, MEMBERSHIP_NOT_ACTIVE_MESSAGE, PACKAGE_USED_UP_MESSAGE } from './service.ts';
 
+/** A UTC calendar day `days` from now (a membership's start and renewal, never a fixed date). */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const ctx = useTestApp();
 let fx: HoldsFixture;
 let customers: TestCustomer[];
@@ -39,8 +42,8 @@ const giveMembership = async (who: TestCustomer, status: 'active' | 'frozen' = '
       venue_id: fx.venueId,
       reference: `M-${who.userId}-${plan.id}`,
       status,
-      started_on: '2026-01-15',
-      renews_on: '2027-01-15',
+      started_on: dayFromNow(-30),
+      renews_on: dayFromNow(335),
       price_pence: 2500,
     })
     .returning('id')

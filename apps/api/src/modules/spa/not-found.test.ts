@@ -16,7 +16,7 @@ describe('paths without a screen (spec §2 "Any other path")', () => {
     },
   );
 
-  it.each(['/', '/basket', '/basket/checkout', '/booking-confirmed/42', '/location/bury-leisure-centre/yoga/2026-11-23/classes', '/bury-leisure-centre'])(
+  it.each(['/', '/basket', '/basket/checkout', '/booking-confirmed/42', '/location/bury-leisure-centre/yoga/2026-11-23/classes', '/bury-leisure-centre'])( // fixed-date: a date inside a path that is only parsed
     '%s answers 200',
     async (url) => {
       expect((await get(url)).statusCode).toBe(200);

@@ -3,10 +3,10 @@ import { createContextCache, venueClock } from './context-cache.ts';
 
 describe('the venue clock', () => {
   it('reads the venue-local date and time, on both sides of a clock change', () => {
-    expect(venueClock('Europe/London', new Date('2026-11-22T23:30:00Z'))).toEqual({ today: '2026-11-22', time: '23:30:00' });
-    expect(venueClock('Europe/London', new Date('2027-03-28T00:59:59Z'))).toEqual({ today: '2027-03-28', time: '00:59:59' });
-    expect(venueClock('Europe/London', new Date('2027-03-28T01:00:00Z'))).toEqual({ today: '2027-03-28', time: '02:00:00' });
-    expect(venueClock('Europe/London', new Date('2027-06-30T23:30:00Z'))).toEqual({ today: '2027-07-01', time: '00:30:00' });
+    expect(venueClock('Europe/London', new Date('2026-11-22T23:30:00Z'))).toEqual({ today: '2026-11-22', time: '23:30:00' }); // fixed-date: the instant is given, the clock is not read
+    expect(venueClock('Europe/London', new Date('2027-03-28T00:59:59Z'))).toEqual({ today: '2027-03-28', time: '00:59:59' }); // fixed-date: the instant is given, the clock is not read
+    expect(venueClock('Europe/London', new Date('2027-03-28T01:00:00Z'))).toEqual({ today: '2027-03-28', time: '02:00:00' }); // fixed-date: the instant is given, the clock is not read
+    expect(venueClock('Europe/London', new Date('2027-06-30T23:30:00Z'))).toEqual({ today: '2027-07-01', time: '00:30:00' }); // fixed-date: the instant is given, the clock is not read
   });
 });
 

@@ -30,17 +30,17 @@ const occurrencesOf = async (templateId: number) =>
 describe('materialising weekly templates', () => {
   it('keeps a 09:00 Monday class at 09:00 local across the clock changes of 2027', async () => {
     const fixture = await createTimetableFixture(ctx.db, { occurrences: [] });
-    const monday = await templateFor(fixture.activityId, fixture.clientId, 1, '09:00', '2027-03-01');
-    await materialiseOccurrencesBetween(ctx.db, '2027-03-20', '2027-04-05', { activityId: fixture.activityId });
-    await materialiseOccurrencesBetween(ctx.db, '2027-10-24', '2027-11-02', { activityId: fixture.activityId });
+    const monday = await templateFor(fixture.activityId, fixture.clientId, 1, '09:00', '2027-03-01'); // fixed-date: the clock changes of 2027; the range is given, not read from the clock
+    await materialiseOccurrencesBetween(ctx.db, '2027-03-20', '2027-04-05', { activityId: fixture.activityId }); // fixed-date: the clock changes of 2027; the range is given, not read from the clock
+    await materialiseOccurrencesBetween(ctx.db, '2027-10-24', '2027-11-02', { activityId: fixture.activityId }); // fixed-date: the clock changes of 2027; the range is given, not read from the clock
     expect(await occurrencesOf(monday.id)).toEqual([
       // 28 March 2027: GMT → BST.
-      { local_date: '2027-03-22', utc: '09:00', local: '09:00' },
-      { local_date: '2027-03-29', utc: '08:00', local: '09:00' },
-      { local_date: '2027-04-05', utc: '08:00', local: '09:00' },
+      { local_date: '2027-03-22', utc: '09:00', local: '09:00' }, // fixed-date: the clock changes of 2027; the range is given, not read from the clock
+      { local_date: '2027-03-29', utc: '08:00', local: '09:00' }, // fixed-date: the clock changes of 2027; the range is given, not read from the clock
+      { local_date: '2027-04-05', utc: '08:00', local: '09:00' }, // fixed-date: the clock changes of 2027; the range is given, not read from the clock
       // 31 October 2027: BST → GMT.
-      { local_date: '2027-10-25', utc: '08:00', local: '09:00' },
-      { local_date: '2027-11-01', utc: '09:00', local: '09:00' },
+      { local_date: '2027-10-25', utc: '08:00', local: '09:00' }, // fixed-date: the clock changes of 2027; the range is given, not read from the clock
+      { local_date: '2027-11-01', utc: '09:00', local: '09:00' }, // fixed-date: the clock changes of 2027; the range is given, not read from the clock
     ]);
   });
 

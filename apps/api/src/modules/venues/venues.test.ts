@@ -29,7 +29,7 @@ describe('GET /api/activities/venues', () => {
       lng: -2.2966,
       activities_v2_enabled: true,
       display_venue_selection_button: true,
-      migration_date: '2025-09-01',
+      migration_date: '2025-09-01', // fixed-date: the seeded venue's migration date, only echoed
     });
     expect(bury).not.toHaveProperty('client_id');
     expect(bury).not.toHaveProperty('footer_html');
