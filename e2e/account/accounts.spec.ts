@@ -3,9 +3,10 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AXE_WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { CUSTOMER, logInWithModal } from '../support/login.ts';
-import { findClass, lockCustomerBasket, unlockCustomerBasket } from '../support/customer.ts';
+import { findClass } from '../support/customer.ts';
 import { fillSignUp } from '../support/signup.ts';
 import { dayMonthYear, venueToday, yearsBefore } from '../support/dates.ts';
+import { waitForApp } from '../support/app.ts';
 
 // Each journey signs up and logs in several times: scrypt at OWASP cost, one hash at a time (docs/security.md).
 test.describe.configure({ timeout: 90_000 });
@@ -120,7 +121,7 @@ test('forgotten password → email in the outbox → reset → log in with the n
   const reset = await visitor.newPage();
   await reset.goto(`${baseURL}/`);
   // Server-rendered page: its script starts after the first paint (docs/performance.md "Lighthouse").
-  await reset.waitForLoadState('networkidle');
+  await waitForApp(reset);
   await reset.getByTestId('login-button').first().click();
   await reset.getByTestId('login-modal').getByRole('link', { name: 'Forgotten your password?' }).click();
   await expect(reset.getByRole('heading', { level: 1, name: 'Forgotten password' })).toBeVisible();
@@ -284,28 +285,21 @@ for (const width of AXE_WIDTHS) {
 }
 
 test('a visitor who clicks Book and signs up instead of logging in lands back on the timetable with the item held', async ({ page, request }) => {
-  // Under the timetable journeys' lock: they count a class's places while this one takes one.
-  test.setTimeout(180_000);
-  await lockCustomerBasket();
-  try {
-    const { path: timetable, entry } = await findClass(request, 'BOOK', { minSpaces: 3 });
-    await page.goto(timetable);
-    const item = page
-      .getByTestId('timetable-item')
-      .filter({ has: page.getByRole('heading', { name: new RegExp(`^${entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?, ${entry.starts_at.format_24_hour}`) }) });
-    await item.getByRole('button', { name: 'Book', exact: true }).click();
-    const modal = page.getByTestId('login-modal');
-    await expect(modal).toBeVisible();
-    await modal.getByRole('link', { name: 'Create an account' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
-    await fillSignUp(page, newEmail());
-    await page.getByRole('button', { name: 'Create account' }).click();
+  const { path: timetable, entry } = await findClass(request, 'BOOK', { minSpaces: 3 });
+  await page.goto(timetable);
+  const item = page
+    .getByTestId('timetable-item')
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s?, ${entry.starts_at.format_24_hour}`) }) });
+  await item.getByRole('button', { name: 'Book', exact: true }).click();
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
+  await fillSignUp(page, newEmail());
+  await page.getByRole('button', { name: 'Create account' }).click();
 
-    await expect(page).toHaveURL(new RegExp(`${timetable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-    await expect(page.getByTestId('toast').filter({ hasText: 'Successfully added item to the basket.' })).toBeVisible({ timeout: 15_000 });
-    await expect(item.getByRole('button', { name: 'Remove from basket' })).toBeVisible();
-    await expect(page.getByTestId('basket-count')).toHaveText('1');
-  } finally {
-    unlockCustomerBasket();
-  }
+  await expect(page).toHaveURL(new RegExp(`${timetable.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.getByTestId('toast').filter({ hasText: 'Successfully added item to the basket.' })).toBeVisible({ timeout: 15_000 });
+  await expect(item.getByRole('button', { name: 'Remove from basket' })).toBeVisible();
+  await expect(page.getByTestId('basket-count')).toHaveText('1');
 });

@@ -2,8 +2,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
 
 /**
- * Checkout journeys hold places in the demo customer's basket under the basket journeys' lock
- * (`lockCustomerBasket` in e2e/support/customer.ts); these helpers add what checkout needs.
+ * What checkout journeys need beyond e2e/support/customer.ts: each holds places in the basket of
+ * a customer of its own (`newCustomer`), or, for the demo customer's seeded credit and
+ * membership, in the demo customer's (demo-customer.spec.ts, the only journeys that change it).
  */
 
 /** A bookable class of `activity` (tomorrow onwards), optionally by name, with more than one place left. */
@@ -32,15 +33,6 @@ export const hold = async (
   expect(response.status(), await response.text()).toBe(200);
 };
 
-/** A family member of the demo customer by first name (GET auth/user membership_users). */
-export const familyMember = async (request: APIRequestContext, token: string, firstName: string) => {
-  const response = await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await response.json()) as { data: { membership_users: { id: number; first_name: string }[] } };
-  const person = data.membership_users.find((candidate) => candidate.first_name === firstName);
-  expect(person, `family member ${firstName}`).toBeTruthy();
-  return person!.id;
-};
-
 /** Fills the card form (any future expiry, any three-digit security code: README test cards). */
 export const fillCard = async (page: Page, number: string) => {
   // The simulator's test-mode note shows once prepare (which lists saved cards) has answered;
@@ -55,3 +47,15 @@ export const fillCard = async (page: Page, number: string) => {
 };
 
 export const acceptTerms = (page: Page) => page.getByRole('checkbox', { name: /terms/ }).check();
+
+export const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+/** The order completed: the toast, the confirmation page with its reference, `bookings` bookings and the calendar link. */
+export const expectConfirmation = async (page: Page, bookings: number) => {
+  await expect(toast(page, 'Order completed Successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/booking-confirmed\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByTestId('order-reference')).toHaveText(/\S{4,}/);
+  await expect(page.getByTestId('confirmed-booking')).toHaveCount(bookings);
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('download', /\.ics$/);
+};

@@ -1,45 +1,32 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { loginToken } from './login.ts';
+import { registerViaApi } from './signup.ts';
+import { venueToday, yearsBefore } from './dates.ts';
 
 /**
- * The demo customer's basket is shared by every journey that books. Journeys that change it
- * take this lock (a directory made atomically in the run's data directory) so two workers never
- * hold, remove or clear in the same basket at once, and release it when they finish.
+ * A customer of the journey's own (Jo Marsden, home venue Bury), signed up through the API, with a
+ * session token for API calls. A journey that changes a basket, books, pays or cancels uses one,
+ * so journeys run in parallel (issue 19): the demo customer (`CUSTOMER`) is for reading its
+ * seeded data.
  */
-const lockDir = () => path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'customer-basket.lock');
-
-/** This worker's lock, if it holds it: only its holder may release it. */
-let held = false;
-
-const tryLock = () => {
-  try {
-    fs.mkdirSync(lockDir());
-    held = true;
-    return true;
-  } catch {
-    return false;
-  }
+export const newCustomer = async (request: APIRequestContext, prefix = 'e2e') => {
+  const who = await registerViaApi(request, { prefix });
+  return { ...who, first: 'Jo', last: 'Marsden', name: 'Jo Marsden', token: who.token };
 };
 
-/** Another worker's journeys may hold the lock for minutes: the hook or test that waits gets that long too. */
-const LOCK_WAIT_MS = 600_000;
+export type Customer = Awaited<ReturnType<typeof newCustomer>>;
 
-export const lockCustomerBasket = async () => {
-  test.setTimeout(LOCK_WAIT_MS + 120_000);
-  await expect.poll(tryLock, { message: 'the demo customer basket lock', timeout: LOCK_WAIT_MS, intervals: [250] }).toBe(true);
+/** Adds a child (nine years old, whatever the clock says) to `customer`'s family through the API; answers their id. */
+export const addChild = async (request: APIRequestContext, customer: Pick<Customer, 'token' | 'last'>, first: string) => {
+  const response = await request.post('/api/dashboard/family-members', {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: { first_name: first, last_name: customer.last, relationship: 'child', date_of_birth: yearsBefore(venueToday(), 9) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
 };
 
-/** Releases the lock if this worker holds it (an afterAll runs even when its beforeAll never got the lock). */
-export const unlockCustomerBasket = () => {
-  if (!held) return;
-  held = false;
-  fs.rmSync(lockDir(), { recursive: true, force: true });
-};
-
-/** Empties the demo customer's basket through the API (spec §7 DELETE on the cart base). */
+/** Empties the basket of the demo customer (or of `token`'s customer) through the API (spec §7 DELETE on the cart base). */
 export const clearBasket = async (request: APIRequestContext, token?: string) => {
   const bearer = token ?? (await loginToken(request));
   const response = await request.delete('/api/activities/cart', { headers: { authorization: `Bearer ${bearer}` } });
@@ -94,7 +81,7 @@ export const findClass = async (request: APIRequestContext, status: string, { to
   throw new Error(`No class with status ${status} in the demo week`);
 };
 
-/** Holds `entry` in the demo customer's basket through the API (spec §7 POST add). */
+/** Holds `entry` in the basket of `token`'s customer through the API (spec §7 POST add). */
 export const holdViaApi = async (request: APIRequestContext, token: string, entry: Pick<WireEntry, 'id' | 'cart_type' | 'pricing_option_id'>) => {
   const response = await request.post('/api/activities/cart/add', {
     headers: { authorization: `Bearer ${token}` },

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { waitForApp } from './app.ts';
 
@@ -6,9 +6,25 @@ export const CUSTOMER = DEMO_ACCOUNTS.customer;
 
 type Credentials = { email: string; password: string };
 
+/**
+ * Sends a request that hashes a password (log in, sign up) until the server's hash pool has room:
+ * a 429 `login_busy` says "try again in a moment" with `Retry-After: 1` (apps/api/src/lib/hash-pool.ts,
+ * docs/security.md), which parallel journeys on a 2-core machine meet. Any other answer, a 429
+ * of the login or sign-up limits included, is returned as it is.
+ */
+export const whenHashPoolFree = async (send: () => Promise<APIResponse>, { attempts = 20 } = {}) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send();
+    if (response.status() !== 429 || attempt === attempts) return response;
+    const { code } = (await response.json().catch(() => ({}))) as { code?: string };
+    if (code !== 'login_busy') return response;
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers()['retry-after'] ?? 1) * 1000));
+  }
+};
+
 /** A session token for the demo customer (or `who`), straight from the API. */
 export const loginToken = async (request: APIRequestContext, who: Credentials = CUSTOMER) => {
-  const response = await request.post('/api/auth/customer/login', { data: { username: who.email, password: who.password } });
+  const response = await whenHashPoolFree(() => request.post('/api/auth/customer/login', { data: { username: who.email, password: who.password } }));
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { token: string } }).data.token;
 };
@@ -31,10 +47,12 @@ const sourceOf = (url: URL): Source => {
  */
 export const logInWithCookie = async (context: BrowserContext, request: APIRequestContext, siteUrl: string, who: Credentials = CUSTOMER) => {
   const url = new URL(siteUrl);
-  const response = await request.post('/api/auth/customer/login', {
-    data: { username: who.email, password: who.password },
-    headers: { 'x-source': sourceOf(url) },
-  });
+  const response = await whenHashPoolFree(() =>
+    request.post('/api/auth/customer/login', {
+      data: { username: who.email, password: who.password },
+      headers: { 'x-source': sourceOf(url) },
+    }),
+  );
   expect(response.status()).toBe(200);
   const cookies = response
     .headersArray()

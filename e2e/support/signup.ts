@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { whenHashPoolFree } from './login.ts';
 
 /** Fills the sign-up form of /register (spec §5 fields) for a new customer called `first last`. */
 export const fillSignUp = async (page: Page, email: string, { password = 'a quiet lake at dawn', first = 'Casey', last = 'Holt' } = {}) => {
@@ -23,7 +24,12 @@ export const registerViaApi = async (request: APIRequestContext, { prefix = 'e2e
   const client = ((await (await request.get('/api/client')).json()) as { data: { id: number } }).data;
   const venues = ((await (await request.get('/api/activities/venues')).json()) as { data: { id: number; slug: string }[] }).data;
   const email = `${prefix}.${Date.now()}.${++registered}@example.net`;
-  const response = await request.post('/api/auth/customer/register', {
+  // Sign-ups are limited per address (10 in 15 minutes: docs/account.md "Rate limits"); the suite's
+  // server trusts a loopback proxy (playwright.config.ts TRUST_PROXY), so each customer made here
+  // comes from an address of its own in a documentation range, as real customers would.
+  const address = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+  const response = await whenHashPoolFree(() => request.post('/api/auth/customer/register', {
+    headers: { 'x-forwarded-for': address },
     data: {
       client_id: client.id,
       source: 'my-account',
@@ -40,7 +46,10 @@ export const registerViaApi = async (request: APIRequestContext, { prefix = 'e2e
       password,
       marketing_consent: false,
     },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password };
+  }));
+  expect(response.status(), await response.text()).toBe(201);
+  // A new address: the answer logs the customer in (a session token for API calls).
+  const token = ((await response.json()) as { token: string | null }).token;
+  expect(token).toBeTruthy();
+  return { email, password, token: token! };
 };

@@ -1,21 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { logInWithCookie, loginToken } from '../support/login.ts';
+import { logInWithCookie } from '../support/login.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
-import { bookableDates, clearBasket, findClass, holdViaApi, lockCustomerBasket, unlockCustomerBasket } from '../support/customer.ts';
+import { addChild, bookableDates, findClass, holdViaApi, newCustomer } from '../support/customer.ts';
 
 /**
  * Issue 9 gap: booking for a family member from the timetable (spec §6 selected user) and
- * choosing the ticket type of a fast ticket (spec §3). They change the demo customer's basket,
- * so they run one at a time under its lock.
+ * choosing the ticket type of a fast ticket (spec §3). Each journey has a customer of its own
+ * with a child, Olivia, added through the API, so they run in parallel with the others.
  */
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  // Another journey may hold the basket for a minute or more: wait for it (the lock polls up to 120 s).
-  test.setTimeout(150_000);
-  await lockCustomerBasket();
-});
-test.afterAll(unlockCustomerBasket);
-test.beforeEach(async ({ request }) => clearBasket(request));
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const itemAt = (page: Page, name: string, time: string): Locator =>
@@ -29,24 +21,26 @@ const shoot = async (page: Page, info: TestInfo, name: string) => {
   }
 };
 
-/** The demo customer's family member called `firstName` (GET auth/user membership_users). */
+/** The customer's membership user (themselves or family) called `firstName` (GET auth/user membership_users). */
 const familyMember = async (request: APIRequestContext, token: string, firstName: string) => {
   const response = await request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
   const { data } = (await response.json()) as { data: { membership_users: { id: number; first_name: string; last_name: string }[] } };
   const person = data.membership_users.find((candidate) => candidate.first_name === firstName);
-  expect(person, `${firstName} in the demo family`).toBeDefined();
+  expect(person, `${firstName} in the family`).toBeDefined();
   return person!;
 };
 
 test('books a class for a child: the actions are the child’s, and the basket shows it under her name', async ({ page, request, baseURL }, info) => {
   // Two pages, a reload and screenshots at two widths, on a loaded machine.
   test.slow();
-  const token = await loginToken(request);
+  const customer = await newCustomer(request, 'choice');
+  const { token } = customer;
+  await addChild(request, customer, 'Olivia');
   const olivia = await familyMember(request, token, 'Olivia');
   const { path, entry } = await findClass(request, 'BOOK', { token, minSpaces: 2 });
   // The customer holds the class themselves, so their view and Olivia's differ.
   await holdViaApi(request, token, entry);
-  await logInWithCookie(page.context(), request, baseURL!);
+  await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto(path);
 
   const item = itemAt(page, entry.name, entry.starts_at.format_24_hour);
@@ -54,38 +48,39 @@ test('books a class for a child: the actions are the child’s, and the basket s
   // The first render of the day waits for the lazy screen and the data: slow on a loaded machine.
   await expect(action).toHaveText('Remove from basket', { timeout: 20_000 });
   const bookingFor = page.getByLabel('Booking for');
-  await expect(bookingFor).toHaveValue(String((await familyMember(request, token, 'Alex')).id));
+  await expect(bookingFor).toHaveValue(String((await familyMember(request, token, customer.first)).id));
 
-  await bookingFor.selectOption({ label: 'Olivia Morgan' });
+  await bookingFor.selectOption({ label: 'Olivia Marsden' });
   await expect(action).toHaveText('Book');
   await action.click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Successfully added item to the basket.' })).toBeVisible();
   await expect(action).toHaveText('Remove from basket');
-  await expect(item).toContainText('In your basket for Olivia Morgan');
+  await expect(item).toContainText('In your basket for Olivia Marsden');
   await expect(page.getByTestId('basket-count')).toHaveText('2');
   await item.scrollIntoViewIfNeeded();
   await shoot(page, info, 'booked-for-olivia');
 
   // The choice is kept for the tab: a reload still books for Olivia.
   await page.reload();
-  await expect(item).toContainText('In your basket for Olivia Morgan', { timeout: 20_000 });
+  await expect(item).toContainText('In your basket for Olivia Marsden', { timeout: 20_000 });
   await expect(page.getByLabel('Booking for')).toHaveValue(String(olivia.id));
 
   await page.goto('/basket');
   await expect(page.getByTestId('basket-item').first()).toBeVisible({ timeout: 20_000 });
-  const forOlivia = page.getByRole('region', { name: 'For Olivia Morgan' });
+  const forOlivia = page.getByRole('region', { name: 'For Olivia Marsden' });
   await expect(forOlivia.getByTestId('basket-item')).toHaveCount(1);
   await expect(forOlivia.getByTestId('basket-item')).toContainText(entry.starts_at.format_24_hour);
-  await expect(page.getByRole('region', { name: 'For Alex Morgan' }).getByTestId('basket-item')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: `For ${customer.name}` }).getByTestId('basket-item')).toHaveCount(1);
   await shoot(page, info, 'basket-for-olivia');
 });
 
-// For Olivia: the demo customer's own Gym & Swim membership covers swims at Bury (they would
-// cost nothing), and a child's booking starts on the Junior ticket.
+// For Olivia, the customer's child: a child's booking starts on the Junior ticket.
 test('books a Junior swim ticket for a child: Book asks the ticket type and the basket shows the Junior price', async ({ page, request, baseURL }, info) => {
   // Axe at two widths with the controls open, on a loaded machine.
   test.slow();
-  await logInWithCookie(page.context(), request, baseURL!);
+  const customer = await newCustomer(request, 'ticket');
+  await addChild(request, customer, 'Olivia');
+  await logInWithCookie(page.context(), request, baseURL!, customer);
   const [date] = (await bookableDates(request, 'public-swim')).slice(1);
   await page.goto(`/location/bury-leisure-centre/public-swim/${date}`);
   await expect(page.getByTestId('timetable-item').first()).toBeVisible({ timeout: 20_000 });
@@ -94,7 +89,7 @@ test('books a Junior swim ticket for a child: Book asks the ticket type and the 
   // One fast-ticket entry per start time: the time names the item once it no longer says Book.
   const item = page.getByTestId('timetable-item').filter({ has: page.getByTestId('timetable-time').getByText(time, { exact: true }) });
   await expect(page.getByLabel('Booking for')).toBeVisible();
-  await page.getByLabel('Booking for').selectOption({ label: 'Olivia Morgan' });
+  await page.getByLabel('Booking for').selectOption({ label: 'Olivia Marsden' });
   await expectNoAxeViolationsAtWidths(page);
   await shoot(page, info, 'booking-for');
 
@@ -125,7 +120,7 @@ test('books a Junior swim ticket for a child: Book asks the ticket type and the 
 
   await page.goto('/basket');
   await expect(page.getByTestId('basket-item').first()).toBeVisible({ timeout: 20_000 });
-  const basketItem = page.getByRole('region', { name: 'For Olivia Morgan' }).getByTestId('basket-item').filter({ hasText: time });
+  const basketItem = page.getByRole('region', { name: 'For Olivia Marsden' }).getByTestId('basket-item').filter({ hasText: time });
   await expect(basketItem).toHaveCount(1);
   await expect(basketItem).toContainText('Junior');
   await expect(basketItem).toContainText('£3.10');
