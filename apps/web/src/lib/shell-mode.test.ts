@@ -10,6 +10,7 @@ describe('modeFromSearch (spec §2 query parameters embedded, kiosk, centre)', (
   it('turns flags on from the query and keeps them when a later URL says nothing', () => {
     const first = modeFromSearch('?embedded=true&kiosk=true&centre=bury-leisure-centre', OFF);
     expect(first).toEqual({ isEmbedded: true, isKiosk: true, centre: 'bury-leisure-centre' });
+    // fixed-date: a query parameter the shell mode ignores
     expect(modeFromSearch('?date=2026-11-23', first)).toEqual(first);
   });
 

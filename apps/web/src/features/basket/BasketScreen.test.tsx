@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartDto, CartItemDto } from '@app/contract/cart/cart';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -42,6 +43,7 @@ const item = (id: number, name: string, person: { id: number; first: string }, s
   cartable_resource: {
     starts_at: '2026-11-23T09:00:00Z',
     ends_at: '2026-11-23T10:00:00Z',
+    // fixed-date: only shown in the basket; the hold's expires_at (2099) is what is compared with now
     date: '2026-11-23',
     starts_at_clock: { format_24_hour: '09:00', format_12_hour: '9:00am' },
     ends_at_clock: { format_24_hour: '10:00', format_12_hour: '10:00am' },
@@ -54,20 +56,22 @@ const item = (id: number, name: string, person: { id: number; first: string }, s
   purchased_for: { id: person.id, first_name: person.first, last_name: 'Morgan' },
   pricing_option_id: 7,
   pricing_option_name: 'Adult',
-  price: { raw: 650, formatted: '£6.50' },
+  price: { raw: 650, formatted: '£6.50', benefit_applied: false, package_applied: false },
+  covered_by: null,
   status,
   expires_at: status === 'held' ? '2099-01-01T00:00:00Z' : null,
   origin: 'customer',
   sort_by: String(id),
   enable_print_receipt: false,
-});
+}) satisfies CartItemDto;
 const alex = { id: 51, first: 'Alex' };
 const sam = { id: 52, first: 'Sam' };
 const cart = (items: ReturnType<typeof item>[]) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items, item_count: items.length, total: 650 * items.length, sub_total: 650 * items.length,
-  tax_total: 0, balance: 0, formatted_total: '', formatted_balance: '', credits: {}, attendee_waivers_required: 0, payments: [],
+  tax_total: 0, balance: 0, formatted_total: '', formatted_balance: '', credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } },
+  attendee_waivers_required: 0, payments: [],
   selected_user_id: 51, complete_order_id: null, expires_at: items.some((i) => i.status === 'held') ? '2099-01-01T00:00:00Z' : null, itemHash: 'h', item_hash: 'h',
-});
+}) satisfies CartDto;
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];

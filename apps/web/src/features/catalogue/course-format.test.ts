@@ -3,8 +3,9 @@ import { ageRange, dayName, formatCourseDate, pricePerSession, timeRange, todayI
 
 describe('course formatting', () => {
   it('formats a course date without shifting the day', () => {
+    // fixed-date: a pure formatter: the date in, its text out
     expect(formatCourseDate('2027-01-09')).toBe('Sat 9 Jan 2027');
-    expect(formatCourseDate('2027-03-28')).toBe('Sun 28 Mar 2027');
+    expect(formatCourseDate('2027-03-28')).toBe('Sun 28 Mar 2027'); // fixed-date: as above
   });
 
   it.each([
@@ -33,7 +34,8 @@ describe('course formatting', () => {
 
   it('gives today in the venue time zone', () => {
     // 23:30 UTC on 31 March 2027 is already 1 April in London (BST).
+    // fixed-date: `todayIn` is given its own now; nothing reads the clock
     expect(todayIn('Europe/London', new Date('2027-03-31T23:30:00Z'))).toBe('2027-04-01');
-    expect(todayIn('Europe/London', new Date('2027-01-15T23:30:00Z'))).toBe('2027-01-15');
+    expect(todayIn('Europe/London', new Date('2027-01-15T23:30:00Z'))).toBe('2027-01-15'); // fixed-date: as above
   });
 });

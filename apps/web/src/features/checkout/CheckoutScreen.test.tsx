@@ -7,6 +7,10 @@ import { Route } from 'react-router';
 import i18next from 'i18next';
 import { useToastStore } from '../../lib/toast/store.ts';
 import { renderScreen } from '../../lib/testing/render-screen.tsx';
+import type { CartDto, CartItemDto } from '@app/contract/cart/cart';
+import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
+import type { CartQuestionsResponse } from '@app/contract/questions/questions';
+import type { TermDto } from '@app/contract/terms/terms';
 import CheckoutScreen from './CheckoutScreen.tsx';
 
 /** The checkout screen against a fake HTTP boundary (only `fetch` is replaced). */
@@ -31,6 +35,7 @@ const item = {
   cartable_resource: {
     starts_at: '2026-11-23T12:30:00Z',
     ends_at: '2026-11-23T13:15:00Z',
+    // fixed-date: only shown on the order; the hold's expires_at (2099) is what is compared with now
     date: '2026-11-23',
     starts_at_clock: { format_24_hour: '12:30', format_12_hour: '12:30pm' },
     ends_at_clock: { format_24_hour: '13:15', format_12_hour: '1:15pm' },
@@ -43,27 +48,28 @@ const item = {
   purchased_for: { id: 51, first_name: 'Alex', last_name: 'Morgan' },
   pricing_option_id: 7,
   pricing_option_name: 'Standard',
-  price: { raw: 800, formatted: '£8.00' },
+  price: { raw: 800, formatted: '£8.00', benefit_applied: false, package_applied: false },
+  covered_by: null,
   status: 'held',
   expires_at: '2099-01-01T00:00:00Z',
   origin: 'customer',
   sort_by: '1',
   enable_print_receipt: false,
-};
-const credit = (type: string, total: number) => ({ type, total_available: total, max_applicable: Math.min(total, 800) });
+} satisfies CartItemDto;
+const credit = (type: 'general' | 'membership', total: number) => ({ type, total_available: total, max_applicable: Math.min(total, 800) });
 const cart = (generalCredit = 5000) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items: [item], item_count: 1, total: 800, sub_total: 800, tax_total: 0, balance: 800,
   formatted_total: '£8.00', formatted_balance: '£8.00', credits: { general: credit('general', generalCredit), membership: credit('membership', 0) },
   attendee_waivers_required: 0, payments: [], selected_user_id: 51, complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h1', item_hash: 'h1',
-});
+}) satisfies CartDto;
 const questions = [
   {
     cart_item_id: 11, occurrence_id: 101, occurrence_uuid: 'u101', activity_name: 'Spin 45', purchased_for_user_id: 51, answers: [],
     questions: [{ id: 5, label: 'Do you need a bike set-up?', type: 'select', options: ['Yes', 'No'], required: true }],
   },
-];
-const prepare = { payment_provider: 'simulator', session_key: 'sk1', mode: 'test', tokenise_url: '/simulator/card-identifiers', session_expires_at: '2099-01-01T00:00:00Z', saved_card: null, saved_cards: [] };
-const terms = [{ id: 3, title: 'Booking terms', label: 'I accept the booking terms and conditions', body: 'Terms.', url: null, required: true }];
+] satisfies CartQuestionsResponse['data'];
+const prepare = { payment_provider: 'simulator', session_key: 'sk1', mode: 'test', tokenise_url: '/simulator/card-identifiers', session_expires_at: '2099-01-01T00:00:00Z', saved_card: null, saved_cards: [] } satisfies CheckoutPrepareDto;
+const terms = [{ id: 3, title: 'Booking terms', label: 'I accept the booking terms and conditions', body: 'Terms.', url: null, required: true }] satisfies TermDto[];
 
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
 let calls: Call[];

@@ -49,6 +49,7 @@ const order = {
   complete_order_id: 'ord-1', reference: 'BK-7QX2', status: 'completed', source: 'activity-booking', completed_at: '2026-11-22T21:00:00Z', total: 1450, formatted_total: '£14.50',
   bookings: [
     {
+      // fixed-date: only shown on the confirmation, never compared with the clock
       id: 1, name: 'Kettlebell Blast', person: { id: 53, first_name: 'Olivia', last_name: 'Morgan' }, date: '2026-11-23', starts_at: '', ends_at: '',
       starts_at_clock: { format_24_hour: '07:15', format_12_hour: '' }, ends_at_clock: { format_24_hour: '07:45', format_12_hour: '' },
       venue: { slug: 'bury', name: 'Bury Leisure Centre' }, location: { name: 'Studio 1' }, price: { raw: 650, formatted: '£6.50' }, status: 'booked',

@@ -52,6 +52,7 @@ describe('membership pricing', () => {
   it('shows member and non-member prices side by side (at the home venue when none is chosen)', async () => {
     answer = (call) => {
       if (call.url.includes('/categories')) return json(categories);
+      // fixed-date: the first bookable day of the fake dates list, sent back as given
       if (call.url.endsWith('/dates')) return json({ data: [{ raw: '2026-11-23', bookable: true }] });
       if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }, { occurrence_id: 902, name: 'Rhythm Ride' }] });
       if (call.url.startsWith('/api/price/')) return json(price);
@@ -76,6 +77,7 @@ describe('membership pricing', () => {
   ])('%s', async (_name, response, text) => {
     answer = (call) => {
       if (call.url.includes('/categories')) return json(categories);
+      // fixed-date: as above
       if (call.url.endsWith('/dates')) return json({ data: [{ raw: '2026-11-23', bookable: true }] });
       if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }] });
       if (call.url.startsWith('/api/price/')) return response;

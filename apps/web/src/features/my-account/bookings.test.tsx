@@ -56,6 +56,7 @@ const show = (node: ReactNode) =>
   );
 
 const user = { hasOutstandingPenalties: true, documentExpiry: [], membershipDocumentUploadRequired: false } as unknown as AuthUser;
+// fixed-date: the fee's session, only shown (the fee is owed whatever the date)
 const fee = { id: 4, booking_id: 9, activity_name: 'Spin 45', venue_name: 'Bury Leisure Centre', date: '2026-11-23', time: '18:00', amount: 200, formatted_amount: '£2.00', created_at: '2026-11-23T16:00:00Z' };
 
 describe('the dashboard warning of an unpaid late-cancellation fee', () => {
@@ -82,6 +83,7 @@ describe('the dashboard warning of an unpaid late-cancellation fee', () => {
 describe('the cancel dialog', () => {
   it('states the late-cancellation fee when the start is less than 4 hours away', () => {
     const booking = {
+      // fixed-date: only shown in the warning, never compared with the clock
       id: 9, activityName: 'Spin 45', venue: { id: 1, slug: 'bury-leisure-centre', name: 'Bury Leisure Centre' }, date: '2026-11-23', time: '18:00',
       person: { id: 3, firstName: 'Alex', lastName: 'Morgan', relationship: 'self' },
       cancellation: { outcome: 'fee', amount: 200, formattedAmount: '£2.00', creditExpiresAt: null, creditUntil: '2026-11-23T14:00:00Z' },

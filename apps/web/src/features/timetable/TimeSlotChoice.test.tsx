@@ -5,7 +5,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { setBookingFor } from './choice.ts';
-import { category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import { DAY, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
 
 /**
  * Booking for a family member (spec §6 selected user) and choosing the ticket type of a fast
@@ -97,17 +97,17 @@ const itemNamed = (name: string) =>
 
 describe('booking for a family member', () => {
   it('offers the customer and their family, shows the day for the one chosen and books for them', async () => {
-    renderAt('/location/bury/yoga/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/yoga/${DAY}`, { user: cachedUser });
     const select = await screen.findByLabelText<HTMLSelectElement>('Booking for');
     expect([...select.options].map((option) => option.textContent)).toEqual(['Alex Morgan (you)', 'Jordan Morgan', 'Olivia Morgan']);
     expect(select.value).toBe('51');
     await itemNamed('Hatha Yoga');
-    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=2026-11-23`]);
+    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=${DAY}`]);
 
     fireEvent.change(select, { target: { value: '53' } });
     // The actions are Olivia's: her 09:00 is in the basket, and the note says for whom.
     await waitFor(() => expect(screen.getByText('In your basket for Olivia Morgan')).toBeTruthy());
-    expect(dayCalls(YOGA).at(-1)).toBe(`${YOGA}?date=2026-11-23&selected_user_id=53`);
+    expect(dayCalls(YOGA).at(-1)).toBe(`${YOGA}?date=${DAY}&selected_user_id=53`);
     expect(sessionStorage.getItem('timetable.booking-for')).toBe('53');
     const hatha = await itemNamed('Hatha Yoga');
     fireEvent.click(within(hatha).getByRole('button', { name: 'Remove from basket' }));
@@ -122,10 +122,10 @@ describe('booking for a family member', () => {
 
   it('Book adds the place for the chosen person: purchased_for_user_id in the customer’s basket', async () => {
     setBookingFor(52);
-    renderAt('/location/bury/yoga/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/yoga/${DAY}`, { user: cachedUser });
     const hatha = await itemNamed('Hatha Yoga');
     // Remembered in this tab: the day is asked for Jordan straight away, once.
-    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=2026-11-23&selected_user_id=52`]);
+    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=${DAY}&selected_user_id=52`]);
     expect(screen.getByLabelText<HTMLSelectElement>('Booking for').value).toBe('52');
     fireEvent.click(within(hatha).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(adds()).toHaveLength(1));
@@ -134,20 +134,20 @@ describe('booking for a family member', () => {
 
   it('never sends a remembered person who is not one of this customer’s people', async () => {
     setBookingFor(999);
-    renderAt('/location/bury/yoga/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/yoga/${DAY}`, { user: cachedUser });
     await itemNamed('Hatha Yoga');
-    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=2026-11-23`]);
+    expect(dayCalls(YOGA)).toEqual([`${YOGA}?date=${DAY}`]);
     expect(screen.getByLabelText<HTMLSelectElement>('Booking for').value).toBe('51');
   });
 
   it('shows no choice to visitors or to a customer without family', async () => {
     setToken(null);
-    const { unmount } = renderAt('/location/bury/yoga/2026-11-23');
+    const { unmount } = renderAt(`/location/bury/yoga/${DAY}`);
     await itemNamed('Hatha Yoga');
     expect(screen.queryByLabelText('Booking for')).toBeNull();
     unmount();
     setToken('tok');
-    renderAt('/location/bury/yoga/2026-11-23', { user: { ...cachedUser, membershipUsers: [cachedUser.membershipUser] } });
+    renderAt(`/location/bury/yoga/${DAY}`, { user: { ...cachedUser, membershipUsers: [cachedUser.membershipUser] } });
     await itemNamed('Hatha Yoga');
     expect(screen.queryByLabelText('Booking for')).toBeNull();
   });
@@ -155,7 +155,7 @@ describe('booking for a family member', () => {
 
 describe('choosing the ticket type of a fast ticket', () => {
   it('Book asks which ticket, with each type’s price, and adds the one chosen', async () => {
-    renderAt('/location/bury/public-swim/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/public-swim/${DAY}`, { user: cachedUser });
     const swim = await itemNamed('Public Swim');
     await waitFor(() => expect(fake.calls.some((call) => call.url === SWIM_TICKETS)).toBe(true));
     const book = within(swim).getByRole('button', { name: 'Book' });
@@ -176,7 +176,7 @@ describe('choosing the ticket type of a fast ticket', () => {
 
   it('Cancel adds nothing; for a child the Junior ticket is chosen first', async () => {
     setBookingFor(53);
-    renderAt('/location/bury/public-swim/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/public-swim/${DAY}`, { user: cachedUser });
     const swim = await itemNamed('Public Swim');
     await waitFor(() => expect(fake.calls.some((call) => call.url === SWIM_TICKETS)).toBe(true));
     fireEvent.click(within(swim).getByRole('button', { name: 'Book' }));
@@ -196,7 +196,7 @@ describe('choosing the ticket type of a fast ticket', () => {
 
   it('one ticket type books in one click', async () => {
     fake.replies[`GET ${SWIM_TICKETS}`] = () => json({ data: [ticket(7, 'Swim', 520)] });
-    renderAt('/location/bury/public-swim/2026-11-23', { user: cachedUser });
+    renderAt(`/location/bury/public-swim/${DAY}`, { user: cachedUser });
     const swim = await itemNamed('Public Swim');
     await waitFor(() => expect(fake.calls.some((call) => call.url === SWIM_TICKETS)).toBe(true));
     fireEvent.click(within(swim).getByRole('button', { name: 'Book' }));

@@ -9,7 +9,7 @@ import { useLoginModal } from '../auth/login-modal.ts';
 import { authKeys } from '../../lib/query-keys/auth.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
-import { dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import { DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
 
 /**
  * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are
@@ -50,7 +50,7 @@ const items = async () => {
 
 describe('time-slot screen', () => {
   it('lists the day with time, name, instructor, tags, location, price, spaces and one action each', async () => {
-    renderAt('/location/bury/yoga/2026-11-23');
+    renderAt(`/location/bury/yoga/${DAY}`);
     const [first, second, third] = await items();
     expect(within(first!).getByText('09:00')).toBeTruthy();
     expect(within(first!).getByText('with Priya Shah')).toBeTruthy();
@@ -66,19 +66,19 @@ describe('time-slot screen', () => {
     // The button's name is the spec's word; its description says which session.
     const book = within(first!).getByRole('button', { name: 'Book' });
     expect(document.getElementById(book.getAttribute('aria-describedby')!)?.textContent).toContain('Hatha Yoga, 09:00');
-    expect(fake.calls.some((call) => call.url === '/api/activities/venue/bury/activity/yoga/timetable?date=2026-11-23')).toBe(true);
+    expect(fake.calls.some((call) => call.url === `/api/activities/venue/bury/activity/yoga/timetable?date=${DAY}`)).toBe(true);
   });
 
   it('uses the v2 endpoints on and after the venue’s migration date (spec §4)', async () => {
-    fake.migration = '2026-11-23';
-    renderAt('/location/bury/yoga/2026-11-23');
+    fake.migration = DAY;
+    renderAt(`/location/bury/yoga/${DAY}`);
     await items();
-    expect(fake.calls.some((call) => call.url === '/api/activities/venue/bury/activity/yoga/v2/timetable?date=2026-11-23')).toBe(true);
+    expect(fake.calls.some((call) => call.url === `/api/activities/venue/bury/activity/yoga/v2/timetable?date=${DAY}`)).toBe(true);
     expect(fake.calls.some((call) => call.url.includes('/yoga/timetable'))).toBe(false);
   });
 
   it('filters by time window, actions and instructor', async () => {
-    renderAt('/location/bury/yoga/2026-11-23');
+    renderAt(`/location/bury/yoga/${DAY}`);
     await items();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: String(17 * 60) } });
     expect(screen.getAllByTestId('timetable-item')).toHaveLength(2);
@@ -91,7 +91,7 @@ describe('time-slot screen', () => {
   });
 
   it('Book adds the entry to the basket once per 250 ms, toasts, updates the badge and refetches the day', async () => {
-    renderAt('/location/bury/yoga/2026-11-23');
+    renderAt(`/location/bury/yoga/${DAY}`);
     const [first] = await items();
     const before = fake.calls.filter((call) => call.url.includes('/timetable?')).length;
     const book = within(first!).getByRole('button', { name: 'Book' });
@@ -107,7 +107,7 @@ describe('time-slot screen', () => {
 
   it('shows the server message of a 409 as an error toast', async () => {
     fake.replies['POST /api/activities/cart/add'] = () => json({ message: 'Sorry, this session is full.' }, 409);
-    renderAt('/location/bury/yoga/2026-11-23');
+    renderAt(`/location/bury/yoga/${DAY}`);
     const [first] = await items();
     fireEvent.click(within(first!).getByRole('button', { name: 'Book' }));
     await waitFor(() => expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ type: 'error', content: 'Sorry, this session is full.' })]));
@@ -115,7 +115,7 @@ describe('time-slot screen', () => {
 
   it('a visitor’s Book opens the login modal and completes the add once logged in', async () => {
     setToken(null);
-    const { queryClient } = renderAt('/location/bury/yoga/2026-11-23');
+    const { queryClient } = renderAt(`/location/bury/yoga/${DAY}`);
     const [first] = await items();
     fireEvent.click(within(first!).getByRole('button', { name: 'Book' }));
     expect(useLoginModal.getState().isOpen).toBe(true);
@@ -131,7 +131,7 @@ describe('time-slot screen', () => {
 
   it('a visitor who closes the login modal without logging in books nothing', async () => {
     setToken(null);
-    const { queryClient } = renderAt('/location/bury/yoga/2026-11-23');
+    const { queryClient } = renderAt(`/location/bury/yoga/${DAY}`);
     const [first] = await items();
     fireEvent.click(within(first!).getByRole('button', { name: 'Book' }));
     act(() => useLoginModal.setState({ isOpen: false }));
@@ -143,7 +143,7 @@ describe('time-slot screen', () => {
   });
 
   it('joins and leaves waitlists on the numeric service with the 10 s toasts', async () => {
-    renderAt('/location/bury/yoga/2026-11-23');
+    renderAt(`/location/bury/yoga/${DAY}`);
     const [, second, third] = await items();
     fireEvent.click(within(second!).getByRole('button', { name: 'Join waitlist' }));
     await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ type: 'success', content: 'Successfully joined the waitlist.', closeAfter: 10_000 }));
@@ -160,7 +160,7 @@ describe('time-slot screen', () => {
     ];
     fake.replies[`DELETE /api/v1/activities/occurrences/a1b2c3d4-0000-4000-8000-000000000000/waitlist/members/51`] = () => json({ message: 'nope' }, 500);
     // The newer service needs the customer's membership user id (spec §7 body data {user_id}).
-    renderAt('/location/bury/yoga/2026-11-23', { user: { id: 5, membershipUser: { id: 51 } } });
+    renderAt(`/location/bury/yoga/${DAY}`, { user: { id: 5, membershipUser: { id: 51 } } });
     const [first, second] = await items();
     fireEvent.click(within(first!).getByRole('button', { name: 'Join waitlist' }));
     await waitFor(() => expect(fake.calls.find((call) => call.url === `/api/v1/activities/occurrences/${UUID}/waitlist/members`)?.body).toEqual({ data: { user_id: 51 } }));
@@ -171,9 +171,9 @@ describe('time-slot screen', () => {
   });
 
   it('refetches the day on a live availability event and closes the stream on unmount', async () => {
-    const { unmount } = renderAt('/location/bury/yoga/2026-11-23');
+    const { unmount } = renderAt(`/location/bury/yoga/${DAY}`);
     await items();
-    expect(FakeEventSource.instances.map((source) => source.url)).toEqual(['/api/activities/venue/bury/activity/yoga/live?date=2026-11-23']);
+    expect(FakeEventSource.instances.map((source) => source.url)).toEqual([`/api/activities/venue/bury/activity/yoga/live?date=${DAY}`]);
     const before = fake.calls.filter((call) => call.url.includes('/timetable?')).length;
     fake.day = fake.day.map((e) => (e.id === 11 ? { ...e, spaces: 2, spaces_remaining: 2 } : e));
     act(() => FakeEventSource.instances[0]!.emit('availability'));
@@ -185,8 +185,10 @@ describe('time-slot screen', () => {
 
   it('says when a closed date opens', async () => {
     fake.replies['GET /api/activities/venue/bury/activity-category/yoga/dates'] = () =>
-      json({ data: [...dates, { ...dates[1], raw: '2026-11-30', today: false, bookable: false, opens_at: '2026-11-23T22:00:00Z' }] });
+      // fixed-date: a date the fake dates list marks not yet bookable; the screen reads that from the list, never from the clock
+      json({ data: [...dates, { ...dates[1], raw: '2026-11-30', today: false, bookable: false, opens_at: `${DAY}T22:00:00Z` }] });
     fake.replies['GET /api/activities/venue/bury/activity/yoga/timetable'] = () => json({ message: 'The given data was invalid.', errors: { date: ['The date should be within the valid days'] } }, 422);
+    // fixed-date: the closed date above
     renderAt('/location/bury/yoga/2026-11-30');
     expect(await screen.findByText('Booking for Monday 30 November 2026 isn\'t open yet')).toBeTruthy();
     expect(screen.getByText('Bookings open Mon 23 Nov, 22:00. Come back then, or choose another date.')).toBeTruthy();

@@ -25,10 +25,11 @@ const all: Filters = DEFAULT_FILTERS.classes;
 
 describe('versionFor (spec §4 v1/v2 switch)', () => {
   it('uses v2 on and after the migration date, v1 before it and without one', () => {
+    // fixed-date: versionFor compares the two dates it is given, not the clock
     expect(versionFor('2026-11-24', '2026-11-25')).toBe('v1');
-    expect(versionFor('2026-11-25', '2026-11-25')).toBe('v2');
-    expect(versionFor('2026-12-01', '2026-11-25')).toBe('v2');
-    expect(versionFor('2026-12-01', null)).toBe('v1');
+    expect(versionFor('2026-11-25', '2026-11-25')).toBe('v2'); // fixed-date: as above
+    expect(versionFor('2026-12-01', '2026-11-25')).toBe('v2'); // fixed-date: as above
+    expect(versionFor('2026-12-01', null)).toBe('v1'); // fixed-date: as above
   });
 });
 
@@ -133,10 +134,11 @@ describe('throttle (spec §9: 250 ms)', () => {
 
 describe('dates and times', () => {
   it('formats venue-local opening times', () => {
+    // fixed-date: a pure formatter of the date it is given
     expect(formatLocalDateTime('2026-11-28 22:00')).toBe('Sat 28 Nov, 22:00');
   });
   it('reads an instant in the venue zone across the clock change', () => {
-    expect(localDateTime('2027-03-29T08:00:00Z', 'Europe/London')).toBe('2027-03-29 09:00');
-    expect(localDateTime('2027-03-22T09:00:00Z', 'Europe/London')).toBe('2027-03-22 09:00');
+    expect(localDateTime('2027-03-29T08:00:00Z', 'Europe/London')).toBe('2027-03-29 09:00'); // fixed-date: the instant it is given, across the clock change
+    expect(localDateTime('2027-03-22T09:00:00Z', 'Europe/London')).toBe('2027-03-22 09:00'); // fixed-date: as above
   });
 });

@@ -8,6 +8,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { authKeys } from '../../lib/query-keys/auth.ts';
+import type { CartDto } from '@app/contract/cart/cart';
+import type { CategoryDetailDto } from '@app/contract/catalogue/category';
+import type { DateEntryDto } from '@app/contract/timetable/dates';
+import type { BookableEntryDto } from '@app/contract/timetable/entry';
+import type { VenueDto } from '@app/contract/venues/venue';
 import TimeSlotScreen from './TimeSlotScreen.tsx';
 
 /**
@@ -25,19 +30,27 @@ export const initI18n = () =>
     interpolation: { escapeValue: false },
   });
 
-export const price = (raw: number) => ({ raw, formatted: `£${(raw / 100).toFixed(2)}`, formatted_amount: (raw / 100).toFixed(2), is_estimated: false, benefit_applied: false, package_applied: false });
+/**
+ * The fixtures' day. The time-slot screen takes "today" and the booking window from the dates
+ * list (`dates` below: `today: true` on the first), never from the clock, so it cannot go stale.
+ */
+// fixed-date: see above — an input of the fake API, not compared with the clock
+export const DAY = '2026-11-23';
+
+export const price = (raw: number) =>
+  ({ raw, formatted: `£${(raw / 100).toFixed(2)}`, formatted_amount: (raw / 100).toFixed(2), is_estimated: false, benefit_applied: false, package_applied: false }) satisfies BookableEntryDto['price'];
 const clock = (hhmm: string) => ({ format_24_hour: hhmm, format_12_hour: hhmm });
 
-export type WireEntry = Record<string, unknown>;
+export type WireEntry = BookableEntryDto;
 export const entry = (over: Partial<WireEntry> & { id: number | string; name: string; start: string; end: string }): WireEntry => {
   const { start, end, ...rest } = over;
-  return {
+  const base = {
     occurrence_id: typeof over.id === 'number' ? over.id : 900,
     composite_key: `${start}`,
     cart_type: 'purchasableOccurrence',
     pricing_option_id: 7,
     description: null,
-    date: '2026-11-23',
+    date: DAY,
     timestamp: 0,
     duration: 60,
     starts_at: clock(start),
@@ -56,37 +69,39 @@ export const entry = (over: Partial<WireEntry> & { id: number | string; name: st
     waitlist_id: null,
     booking: null,
     action_to_show: { status: 'BOOK', reason: null },
+    // fixed-date: shown as text only (the screen does not compare them with the clock)
     first_bookable_at: { iso: '', local: '2026-11-16 22:00' },
-    last_bookable_at: { iso: '', local: '2026-11-23 09:00' },
+    last_bookable_at: { iso: '', local: `${DAY} 09:00` },
     category_slug: 'yoga',
     venue_slug: 'bury',
     allows_anonymous_bookings: false,
     restrictions: { pre_waiver: false, pre_induction: false, criteria: [] },
     restriction_ids: [],
     kind: 'class',
-    ...rest,
-  };
+  } satisfies Omit<WireEntry, 'id' | 'name'>;
+  return { ...base, ...rest };
 };
 
 export const category = (slug = 'yoga', over: Record<string, unknown> = {}) => ({
   id: 3, slug, name: slug === 'yoga' ? 'Yoga' : 'Public Swim', short_description: null, description: null, image_url: null, is_root: false, parent_slug: 'fitness',
-  browse_by_name: 'location', allocation_strategy: null, v1_type: 'class_templates', v2_type: 'classes', kind: 'activity', children_count: 0,
-  locations: [{ venue_slug: 'bury' }], children: [], parent: { slug: 'fitness', name: 'Fitness classes' },
+  browse_by_name: 'location', allocation_strategy: null, v1_type: 'class_templates', v2_type: 'classes', kind: 'activity', children_count: 0, has_children: false,
+  locations: [{ id: 1, name: 'Bury Leisure Centre', type: 'venue', slug: 'bury', venue_id: 1, venue_slug: 'bury' }], children: [], parent: { slug: 'fitness', name: 'Fitness classes' },
   ...over,
-});
+}) satisfies CategoryDetailDto;
 export const venue = (migrationDate: string | null) => ({
   id: 1, slug: 'bury', name: 'Bury Leisure Centre', address_line1: '1 Road', address_line2: null, town: 'Bury', postcode: 'BL9', lat: 53.6, lng: -2.3,
   timezone: 'Europe/London', phone: null, email: null, description: null, image_url: null, activities_v2_enabled: true,
   display_venue_selection_button: false, migration_date: migrationDate, online_joining_enabled: false,
-});
-export const dates = ['2026-11-23', '2026-11-24'].map((raw, i) => ({
+}) satisfies VenueDto;
+// fixed-date: the day after DAY, for the same reason
+export const dates = [DAY, '2026-11-24'].map((raw, i) => ({
   raw, day_pretty: 'Mon', date_pretty: '23 Nov', full_date_pretty: raw, today: i === 0, year: 2026, bookable: true, opens_at: null,
-}));
+}) satisfies DateEntryDto);
 export const cart = (itemCount: number) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items: [], item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,
-  formatted_total: '£6.50', formatted_balance: '£6.50', credits: {}, attendee_waivers_required: 0, payments: [], selected_user_id: 5,
+  formatted_total: '£6.50', formatted_balance: '£6.50', credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } }, attendee_waivers_required: 0, payments: [], selected_user_id: 5,
   complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h', item_hash: 'h',
-});
+}) satisfies CartDto;
 export const user = { id: 5, first_name: 'Alex', last_name: 'Morgan', membership_user: { id: 51 }, membership_users: [] };
 
 export type Call = { method: string; url: string; body: unknown };
