@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from './config.ts';
-import { conflict, internalError } from './errors.ts';
+import { AppError, conflict, internalError } from './errors.ts';
 import { createTestDatabase } from '../../test/db.ts';
 
 let app: App;
@@ -37,6 +37,9 @@ beforeAll(async () => {
   typed.get('/api/test/sold-out', async () => {
     throw conflict('class_full', 'This class is full');
   });
+  typed.get('/api/test/slow-down', async () => {
+    throw new AppError({ code: 'too_many_requests', status: 429, message: 'Try again in 30 seconds.', retryAfterSeconds: 30 });
+  });
   typed.get('/api/test/broken-invariant', async () => {
     throw internalError('ledger_out_of_balance', 'ledger 42 is out of balance by 300 pence');
   });
@@ -66,6 +69,15 @@ describe('error handler', () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/sold-out' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'This class is full', code: 'class_full' });
+  });
+
+  it("sends an application error's retryAfterSeconds as Retry-After, and no Retry-After otherwise", async () => {
+    const slowDown = await app.inject({ method: 'GET', url: '/api/test/slow-down' });
+    expect(slowDown.statusCode).toBe(429);
+    expect(slowDown.headers['retry-after']).toBe('30');
+    expect(slowDown.json()).toEqual({ message: 'Try again in 30 seconds.', code: 'too_many_requests' });
+    const full = await app.inject({ method: 'GET', url: '/api/test/sold-out' });
+    expect(full.headers['retry-after']).toBeUndefined();
   });
 
   it('hides internals of unexpected failures', async () => {

@@ -41,6 +41,8 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       return reply.status(422).send({ message: 'The given data was invalid.', code: 'validation_failed', errors });
     }
     if (error instanceof AppError) {
+      // The one place a refusal's headers are set: routes rethrow, never decorate the reply.
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       // A 503 is thrown on purpose (planned maintenance) with a message written for customers
       // and their scripts; every other 5xx hides its detail.
       if (error.status >= 500 && error.status !== 503) {

@@ -19,18 +19,25 @@ export type AppErrorInit = {
   message: string;
   /** Field → messages, as a 422 carries them. */
   errors?: FieldErrors;
+  /**
+   * When the client may try again, in seconds: the error handler sends it as `Retry-After`
+   * (a 429 of the login limiter or the hash pool, a 503). Routes never set it themselves.
+   */
+  retryAfterSeconds?: number;
   cause?: unknown;
 };
 
 /**
  * The one error type of the API (STYLE.md "One error type"). Services throw it; the error
- * handler (lib/error-handler.ts) turns it into `{ message, code, errors? }` with its status.
+ * handler (lib/error-handler.ts) turns it into `{ message, code, errors? }` with its status,
+ * and its `retryAfterSeconds` into a `Retry-After` header.
  */
 export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly errors: FieldErrors | undefined;
-  constructor({ code, status, message, errors, cause }: AppErrorInit) {
+  readonly retryAfterSeconds: number | undefined;
+  constructor({ code, status, message, errors, retryAfterSeconds, cause }: AppErrorInit) {
     // A refusal (4xx) is answered and never logged: capturing its stack trace would be wasted
     // work on the busiest path (a full session at the release minute, docs/performance.md).
     const limit = Error.stackTraceLimit;
@@ -44,6 +51,7 @@ export class AppError extends Error {
     this.code = code;
     this.status = status;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -17,9 +17,10 @@ export const HASH_QUEUE_WAIT_MS = 2000;
 
 export const BUSY_MESSAGE = 'Too many login attempts right now, try again in a moment.';
 
+/** 429 `login_busy` with `Retry-After: 1`: a slot frees within the second. */
 export class HashPoolBusyError extends AppError {
   constructor() {
-    super({ code: 'login_busy', status: 429, message: BUSY_MESSAGE });
+    super({ code: 'login_busy', status: 429, message: BUSY_MESSAGE, retryAfterSeconds: 1 });
   }
 }
 

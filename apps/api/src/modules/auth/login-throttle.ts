@@ -19,11 +19,11 @@ export const FAILURE_WINDOW_MINUTES = 15;
 /** How long a successful address stays "familiar" for its account. */
 export const KNOWN_ADDRESS_DAYS = 90;
 
+/** 429 `login_throttled`; the error handler sends `retryAfterSeconds` as Retry-After. */
 export class LoginThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
+  declare readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super({ code: 'login_throttled', status: 429, message: `Too many login attempts. Try again in ${retryAfterSeconds} seconds.` });
-    this.retryAfterSeconds = retryAfterSeconds;
+    super({ code: 'login_throttled', status: 429, message: `Too many login attempts. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds });
   }
 }
 

@@ -17,10 +17,8 @@ import {
   ZMyDetailsResponse,
   ZUpdateMyDetailsRequest,
 } from '@app/contract/auth/my-details';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import * as service from './service.ts';
-import { LoginThrottledError } from './login-throttle.ts';
-import { HashPoolBusyError } from '../../lib/hash-pool.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
@@ -37,19 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Failed attempts are limited per account and per address inside the service, after the
     // body is parsed (modules/auth/login-throttle.ts, docs/security.md).
+    // A refusal's Retry-After is set by the error handler (AppError.retryAfterSeconds).
     async (request, reply) => {
-      try {
-        const replaces = request.authVia === 'cookie' ? request.auth!.sessionId : null;
-        const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip, replaces);
-        // The browser's session is the HttpOnly cookie; API clients send the token back as a bearer header.
-        setSessionCookies(request, reply, token);
-        // `data.token` is the spec's; `status` and top-level `token` are what the live product's clients read.
-        return { status: 'success' as const, token, data: { token } };
-      } catch (error) {
-        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-        if (error instanceof HashPoolBusyError) reply.header('retry-after', '1');
-        throw error;
-      }
+      const replaces = request.authVia === 'cookie' ? request.auth!.sessionId : null;
+      const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip, replaces);
+      // The browser's session is the HttpOnly cookie; API clients send the token back as a bearer header.
+      setSessionCookies(request, reply, token);
+      // `data.token` is the spec's; `status` and top-level `token` are what the live product's clients read.
+      return { status: 'success' as const, token, data: { token } };
     },
   );
 
@@ -64,16 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const origin = (request: FastifyRequest): service.Origin => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
   const mail = { publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` };
-  /** 429s carry Retry-After. */
-  const withRetryAfter = async <T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof service.RequestThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-      if (error instanceof HashPoolBusyError) reply.header('retry-after', '1');
-      throw error;
-    }
-  };
+  // 429s carry Retry-After: the error handler sets it from AppError.retryAfterSeconds.
   const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
 
   app.post(
@@ -89,9 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await withRetryAfter(reply, () =>
-        service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), mail),
-      );
+      const result = await service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), mail);
       if (result.token) setSessionCookies(request, reply, result.token);
       return reply.code(201).send({ status: 'success' as const, token: result.token, data: result });
     },
@@ -107,8 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZForgottenPasswordResponse, ...errors },
       },
     },
-    async (request, reply) => ({
-      data: await withRetryAfter(reply, () => service.forgottenPassword(app.db, request.clientId, request.body.email_or_reference, origin(request), mail)),
+    async (request) => ({
+      data: await service.forgottenPassword(app.db, request.clientId, request.body.email_or_reference, origin(request), mail),
     }),
   );
 
@@ -123,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await withRetryAfter(reply, () => service.resetPassword(app.db, request.clientId, request.body.token, request.body.password, origin(request), mail));
+      const data = await service.resetPassword(app.db, request.clientId, request.body.token, request.body.password, origin(request), mail);
       // Every session of the account has ended: this browser's cookie (if any) goes too.
       clearSessionCookies(request, reply);
       return { data };
@@ -194,14 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token, message } = await withRetryAfter(reply, async () => {
-        try {
-          return await service.changePassword(app.db, request.clientId, request.auth!, request.body, origin(request), mail);
-        } catch (error) {
-          if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        }
-      });
+      const { token, message } = await service.changePassword(app.db, request.clientId, request.auth!, request.body, origin(request), mail);
       if (request.authVia === 'cookie') setSessionCookies(request, reply, token);
       // A bearer client needs its new token; the browser's stays in the HttpOnly cookie, out of reach of scripts.
       return { data: { message, token: request.authVia === 'bearer' ? token : null } };

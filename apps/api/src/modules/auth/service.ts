@@ -114,10 +114,9 @@ export type MailContext = { publicUrl: string };
 
 /** 429 for a request counter over its limit (register, forgotten password), shared by every instance. */
 export class RequestThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
+  declare readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number, what: string) {
-    super({ code: 'too_many_requests', status: 429, message: `Too many ${what}. Try again in ${retryAfterSeconds} seconds.` });
-    this.retryAfterSeconds = retryAfterSeconds;
+    super({ code: 'too_many_requests', status: 429, message: `Too many ${what}. Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds });
   }
 }
 

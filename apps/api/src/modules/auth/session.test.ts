@@ -39,7 +39,7 @@ const newCustomer = async () => {
       first_name: 'Robin',
       last_name: 'Hart',
       email,
-      date_of_birth: '1985-02-03',
+      date_of_birth: '1985-02-03', // fixed-date: an adult's birthday, decades from any age limit
       phone: '07700 900456',
       address_line1: '2 Bolton Street',
       town: 'Bury',
