@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type Selectable } from 'kysely';
-import { poolOf, type Db } from '../../db/connect.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { runNamed } from '../../db/prepared.ts';
 import type { UsersTable } from '../../db/schema.ts';
 import { activeSessionCtes } from '../../db/session-sql.ts';
 
@@ -28,12 +29,8 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
 export const findActiveSession = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number) => {
   const text = `WITH ${activeSessionCtes({ clientId: '$1', tokenHash: '$2', idleMinutes: '$3' })}
     SELECT "sessionId", "userId", role FROM live`;
-  const values = [clientId, tokenHash, idleMinutes];
   type Row = { sessionId: number; userId: number; role: Selectable<UsersTable>['role'] };
-  const pool = poolOf(db);
-  const rows = pool && !db.isTransaction
-    ? ((await pool.query({ name: 'auth-active-session', text, values })).rows as Row[])
-    : (await db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+  const rows = await runNamed<Row>(db, 'auth-active-session', text, [clientId, tokenHash, idleMinutes]);
   return rows[0];
 };
 

@@ -123,7 +123,8 @@ describe('GET …/activity/{activity}/live (server-sent events)', () => {
   });
 
   it('answers 404 for an unknown activity and 422 without a date, as JSON', async () => {
-    const missing = await ctx.app.inject({ method: 'GET', url: '/api/activities/venue/bury-leisure-centre/activity/nothing/live?date=2026-01-01' });
+    const today = new Date().toISOString().slice(0, 10);
+    const missing = await ctx.app.inject({ method: 'GET', url: `/api/activities/venue/bury-leisure-centre/activity/nothing/live?date=${today}` });
     expect(missing.statusCode).toBe(404);
     const noDate = await ctx.app.inject({ method: 'GET', url: '/api/activities/venue/bury-leisure-centre/activity/yoga/live' });
     expect(noDate.statusCode).toBe(422);
