@@ -1,0 +1,235 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../lib/config.ts';
+import { CARD_DECLINED_MESSAGE, CARD_ERROR_MESSAGE } from '@app/contract/checkout/payment';
+import type { CartDto } from '@app/contract/cart/cart';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
+
+const ctx = useTestApp();
+let fx: HoldsFixture;
+let customers: TestCustomer[];
+let alice: TestCustomer;
+let bob: TestCustomer;
+let termIds: number[];
+
+type Json = Record<string, unknown>;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
+
+const CARDS = TEST_CARDS;
+
+beforeAll(async () => {
+  fx = await createHoldsFixture(ctx.db);
+  customers = await createCustomers(ctx.db, fx.clientId, 40);
+  [alice, bob] = customers as [TestCustomer, TestCustomer];
+  termIds = (await call('GET', '/api/terms', alice)).json().data.map((t: { id: number }) => t.id);
+});
+
+let next = 2;
+const fresh = () => customers[next++]!;
+
+/** Holds one place of a new class occurrence (capacity `capacity`) and answers the cart. */
+const holdClass = async (who: TestCustomer, options: { capacity?: number; forChild?: boolean } = {}) => {
+  // forChild: the child's own basket (selected_user_id), as the spec's selected user decides.
+  const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: options.capacity ?? 5 });
+  const response = await call('POST', '/api/activities/cart/add', who, {
+    items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: options.forChild ? who.childId : null, pricing_option_id: fx.classOptions.adult }],
+    selected_user_id: options.forChild ? who.childId : null,
+  });
+  expect(response.statusCode).toBe(200);
+  return { occurrence, cart: response.json().data as CartDto };
+};
+
+const tokenise = async (who: TestCustomer, number: string) => {
+  const card = await tokeniseTestCard(ctx.app, who, number);
+  return { sessionKey: card.session_key, identifier: card.card_identifier };
+};
+
+const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, extra: Json = {}) => {
+  const { sessionKey, identifier } = await tokenise(who, number);
+  return call('POST', '/api/checkout/authorise', who, {
+    payments: [{ tender_type: 'card', amount }],
+    session_key: sessionKey,
+    card_identifier: identifier,
+    card_holder_name: 'Casey Tester',
+    source: 'activity-booking',
+    terms: termIds,
+    completed_waivers: [],
+    browser_color_depth: 24,
+    browser_java_enabled: false,
+    browser_javascript_enabled: true,
+    browser_language: 'en-GB',
+    browser_screen_height: 900,
+    browser_screen_width: 1440,
+    browser_timezone: 0,
+    billing_first_name: 'Casey',
+    billing_last_name: 'Tester',
+    billing_address: { address_1: '1 Test Street', city: 'Bury', postcode: 'BL9 0AA', country: 'GB' },
+    ...extra,
+  });
+};
+
+const completeCard = (who: TestCustomer, transactionUuid: string, amount: number, headers: Record<string, string> = {}) =>
+  call('POST', '/api/checkout/complete', who, { transaction_uuid: transactionUuid, payments: [{ tender_type: 'card', amount }], source: 'activity-booking', terms: termIds, completed_waivers: [] }, headers);
+
+const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(ctx.db)).rows[0]!.n;
+
+/* Card attempts through the checkout API (docs/checkout.md): the payment session, tokenisation, 3-D Secure, refusals, and card data kept out of logs and tables. */
+
+describe('GET /api/checkout/prepare', () => {
+  it('needs a login and is no-store', async () => {
+    const response = await call('GET', '/api/checkout/prepare', null);
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers the provider and a session key (wire fields), no saved card yet', async () => {
+    const response = await call('GET', '/api/checkout/prepare', fresh());
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toMatchObject({ payment_provider: 'simulator', session_key: expect.stringMatching(/^msk_/), saved_card: null, tokenise_url: '/simulator/card-identifiers' });
+    expect(response.json().data.session_key).toBe(response.json().session_key);
+  });
+});
+
+describe('simulator tokenisation', () => {
+  it('refuses an invalid card without repeating the number, and an unknown session', async () => {
+    const prepared = await call('GET', '/api/checkout/prepare', alice);
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/simulator/card-identifiers',
+      payload: { session_key: prepared.json().session_key, card_number: '4242 4242 4242 4241', expiry_date: '01/20', security_code: '1', card_holder_name: 'A' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).not.toContain('4241');
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['card_number', 'expiry_date', 'security_code']);
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/simulator/card-identifiers',
+      payload: { session_key: 'msk_nope', card_number: CARDS.ok, expiry_date: '12/39', security_code: '123', card_holder_name: 'A' },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('card payment with a 3-D Secure challenge', () => {
+  it('challenges, shows the page with amount and merchant, Approve returns to checkout, complete books', async () => {
+    const who = fresh();
+    const { cart } = await holdClass(who);
+    const authorised = await authorise(who, cart.total, CARDS.challenge);
+    expect(authorised.statusCode).toBe(200);
+    const { transaction_uuid: uuid, sca_url: scaUrl, sca_data: scaData, transaction_status: status } = authorised.json();
+    expect(status).toBe('challenge');
+    expect(scaUrl).toMatch(/^\/simulator\/challenge\?token=/);
+    expect(scaData).toEqual(expect.any(String));
+    // Completing before the challenge is finished is refused, the basket kept.
+    expect((await completeCard(who, uuid, cart.total)).statusCode).toBe(400);
+    const page = await ctx.app.inject({ method: 'GET', url: scaUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('£6.50');
+    expect(page.body).toContain('Active North West');
+    expect(page.body).toMatch(/<button[^>]*>Approve<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*>Decline<\/button>/);
+    expect(page.body).toContain('<html lang="en-GB">');
+    const approve = await ctx.app.inject({ method: 'POST', url: '/simulator/challenge', payload: `token=${encodeURIComponent(scaData)}&decision=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(approve.statusCode).toBe(303);
+    expect(approve.headers.location).toBe(`/basket/checkout?transaction_uuid=${uuid}&status=approved`);
+    const done = await completeCard(who, uuid, cart.total);
+    expect(done.statusCode).toBe(200);
+    expect(done.json().reference).toMatch(/^BK-/);
+  });
+
+  it('Decline returns status=declined and complete answers 402 with the basket kept', async () => {
+    const who = fresh();
+    const { cart } = await holdClass(who);
+    const { transaction_uuid: uuid, sca_data: scaData } = (await authorise(who, cart.total, CARDS.challenge)).json();
+    const decline = await ctx.app.inject({ method: 'POST', url: '/simulator/challenge', payload: `token=${encodeURIComponent(scaData)}&decision=decline`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(decline.headers.location).toBe(`/basket/checkout?transaction_uuid=${uuid}&status=declined`);
+    const done = await completeCard(who, uuid, cart.total);
+    expect(done.statusCode).toBe(402);
+    expect(done.json().message).toBe(CARD_DECLINED_MESSAGE);
+    expect((await call('GET', '/api/activities/cart', who)).json().data.items[0].status).toBe('held');
+  });
+});
+
+describe('declined and failing cards', () => {
+  it.each([
+    ['declined', CARDS.decline, CARD_DECLINED_MESSAGE],
+    ['processing error', CARDS.error, CARD_ERROR_MESSAGE],
+  ])('%s: 402 with a clear message, nothing booked, the basket kept', async (_label, number, message) => {
+    const who = fresh();
+    const { cart, occurrence } = await holdClass(who);
+    const response = await authorise(who, cart.total, number);
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toBe(message);
+    expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM bookings WHERE occurrence_id = ${occurrence.id}`)).toBe(0);
+    const after = (await call('GET', '/api/activities/cart', who)).json().data as CartDto;
+    expect(after.items.map((i) => i.status)).toEqual(['held']);
+  });
+});
+
+describe('security', () => {
+  it("refuses another customer's selected_user_id, transaction and cart", async () => {
+    const who = fresh();
+    const { cart } = await holdClass(who);
+    const uuid = (await authorise(who, cart.total)).json().transaction_uuid as string;
+    expect((await call('POST', '/api/checkout/complete', bob, { transaction_uuid: uuid, payments: [{ tender_type: 'card', amount: cart.total }], terms: termIds })).statusCode).toBe(404);
+    expect((await call('POST', '/api/checkout/complete', bob, { selected_user_id: who.selfId, payments: [], terms: termIds })).statusCode).toBe(403);
+    expect((await call('POST', '/api/credits/apply', bob, { credits_to_reserve: [{ amount: 1, type: 'general' }], selected_user_id: who.childId })).statusCode).toBe(403);
+    expect((await call('POST', '/api/checkout/authorise', bob, { payments: [{ tender_type: 'card', amount: 1 }], session_key: 'x', selected_user_id: who.selfId })).statusCode).toBe(403);
+    expect((await call('GET', `/api/activities/question-waivers?selected_user_id=${who.childId}`, bob)).statusCode).toBe(403);
+    // Valid bodies, so the login check (after validation, as on every route) answers.
+    for (const [method, url, body] of [
+      ['POST', '/api/checkout/complete', {}],
+      ['POST', '/api/checkout/authorise', { payments: [], session_key: 'x' }],
+      ['POST', '/api/credits/apply', { credits_to_reserve: [{ amount: 1, type: 'general' }] }],
+      ['GET', '/api/terms', undefined],
+      ['POST', '/api/activities/cart/pay', { payments: [], selected_user_id: who.selfId }],
+    ] as const) {
+      const response = await call(method, url, null, body);
+      expect(response.statusCode, url).toBe(401);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('keeps card numbers out of the logs, even at debug level and on refusals', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const app = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'trace' }), db: ctx.db, logger, serveWeb: false });
+    try {
+      const who = fresh();
+      const sessionKey = (await app.inject({ method: 'GET', url: '/api/checkout/prepare', headers: who.auth })).json().session_key;
+      for (const [number, expiry] of [[CARDS.ok, '12/39'], [CARDS.challenge, '01/20'], ['4242424242424241', '12/39']] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/simulator/card-identifiers',
+          payload: { session_key: sessionKey, card_number: number, expiry_date: expiry, security_code: '123', card_holder_name: 'Casey Tester' },
+        });
+        expect([200, 422]).toContain(response.statusCode);
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      const logged = lines.join('\n').replace(/[\s-]/g, '');
+      for (const number of [...Object.values(CARDS), '4242424242424241']) expect(logged).not.toContain(number.replace(/\s/g, ''));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps card numbers out of the database', async () => {
+    const who = fresh();
+    const { cart } = await holdClass(who);
+    await authorise(who, cart.total, CARDS.ok, { save_card: true });
+    await authorise(who, cart.total, CARDS.challenge);
+    const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`.execute(ctx.db);
+    for (const { table_name: table } of tables.rows) {
+      const dump = await sql<{ t: string | null }>`SELECT string_agg(x::text, ' ') AS t FROM ${sql.table(table)} x`.execute(ctx.db);
+      const text = (dump.rows[0]!.t ?? '').replace(/[\s-]/g, '');
+      for (const number of Object.values(CARDS)) expect(text, table).not.toContain(number.replace(/\s/g, ''));
+    }
+  });
+});
