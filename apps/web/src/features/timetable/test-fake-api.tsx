@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Suspense } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18next from 'i18next';
@@ -14,6 +14,12 @@ import type { DateEntryDto } from '@app/contract/timetable/dates';
 import type { BookableEntryDto } from '@app/contract/timetable/entry';
 import type { VenueDto } from '@app/contract/venues/venue';
 import TimeSlotScreen from './TimeSlotScreen.tsx';
+
+/**
+ * findBy…/waitFor give up after 1 s by default: too short for a screen's first render on a
+ * shared 2-core machine (or under faketime's shifted clock), where they failed at random.
+ */
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are
