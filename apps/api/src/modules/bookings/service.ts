@@ -5,7 +5,7 @@ import { DEFAULT_CURRENCY_SYMBOL, toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAccountChange, type RequestOrigin } from '../account/service.ts';
+import { recordAccountChange, type Caller, type RequestOrigin } from '../account/service.ts';
 import * as credits from '../credits/service.ts';
 import * as repo from './repository.ts';
 
@@ -15,7 +15,6 @@ import * as repo from './repository.ts';
  * valid for 12 months; later a late-cancellation fee is recorded, and the basket refuses new
  * bookings until it is paid; once started, no cancellation.
  */
-export type BookingsCaller = { clientId: number; accountUserId: number };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
@@ -79,7 +78,7 @@ const toDto = (row: repo.BookingRow, symbol: string, now: Date): BookingDto => {
 };
 
 /** GET my-account/bookings: one page of the account's future or past bookings. */
-export const listBookings = async (db: Db, caller: BookingsCaller, query: { filter: 'future' | 'past'; page: number; per_page: number }) => {
+export const listBookings = async (db: Db, caller: Caller, query: { filter: 'future' | 'past'; page: number; per_page: number }) => {
   const [{ rows, total }, symbol] = await Promise.all([
     repo.listBookings(db, caller.clientId, caller.accountUserId, query.filter, query.per_page, (query.page - 1) * query.per_page),
     symbolOf(db, caller.clientId),
@@ -101,7 +100,7 @@ export const STARTED_MESSAGE = 'This session has already started, so the booking
  * booking → 403, unknown → 404, already cancelled → 409, started → 400; checked before anything is
  * written and again under the bookings' row locks, so two cancellations at once credit once.
  */
-export const cancelBookings = async (db: Db, caller: BookingsCaller, ids: readonly number[], source: string, origin: RequestOrigin) => {
+export const cancelBookings = async (db: Db, caller: Caller, ids: readonly number[], source: string, origin: RequestOrigin) => {
   const unique = [...new Set(ids)];
   const check = (rows: repo.BookingRow[], now: Date) => {
     if (rows.length !== unique.length) throw notFound('booking_not_found', 'Unable to complete request, item not found.');
@@ -174,17 +173,17 @@ const feeDto = (row: repo.FeeRow, symbol: string): LateFeeDto => ({
   created_at: iso(row.created_at),
 });
 
-export const listUnpaidFees = async (db: Db, caller: BookingsCaller) => {
+export const listUnpaidFees = async (db: Db, caller: Caller) => {
   const [rows, symbol] = await Promise.all([repo.findUnpaidFees(db, caller.clientId, caller.accountUserId), symbolOf(db, caller.clientId)]);
   const total = rows.reduce((sum, row) => sum + row.amount_pence, 0);
   return { data: rows.map((row) => feeDto(row, symbol)), total, formatted_total: money(total, symbol) };
 };
 
 /** Whether the account has a fee to pay (the auth user's `has_outstanding_penalties`). */
-export const hasUnpaidFees = async (db: Db, caller: BookingsCaller) => (await repo.unpaidFeesTotal(db, caller.clientId, caller.accountUserId)) > 0;
+export const hasUnpaidFees = async (db: Db, caller: Caller) => (await repo.unpaidFeesTotal(db, caller.clientId, caller.accountUserId)) > 0;
 
 /** The basket's add: 400 naming the fee while one is unpaid. */
-export const assertNoUnpaidFees = async (db: Db, caller: BookingsCaller) => {
+export const assertNoUnpaidFees = async (db: Db, caller: Caller) => {
   const total = await repo.unpaidFeesTotal(db, caller.clientId, caller.accountUserId);
   if (total > 0) {
     const amount = money(total, await symbolOf(db, caller.clientId));
@@ -193,16 +192,16 @@ export const assertNoUnpaidFees = async (db: Db, caller: BookingsCaller) => {
 };
 
 /**
- * The account's unpaid fees, locked FOR UPDATE in the caller's transaction (checkout's fee
+ * The account's unpaid fees, locked FOR UPDATE in the caller's transaction (the orders module's fee
  * payment: every payment of one account's fees queues on these rows).
  */
-export const lockUnpaidFees = (trx: Db, caller: BookingsCaller) => repo.findUnpaidFees(trx, caller.clientId, caller.accountUserId, true);
+export const lockUnpaidFees = (trx: Db, caller: Caller) => repo.findUnpaidFees(trx, caller.clientId, caller.accountUserId, true);
 
 /** Marks fees paid by an order (and the ledger row of a credit payment), in the payer's transaction. */
 export const markFeesPaid = (trx: Db, feeIds: readonly number[], paidBy: { orderId: number; creditEntryId: number | null }) => repo.markFeesPaid(trx, feeIds, paidBy);
 
 /** GET dashboard/credit: the general balance, what of it expires when, the latest rows. */
-export const creditSummary = async (db: Db, caller: BookingsCaller) => {
+export const creditSummary = async (db: Db, caller: Caller) => {
   const [explained, symbol] = await Promise.all([credits.explainBalance(db, caller), symbolOf(db, caller.clientId)]);
   return {
     data: {

@@ -11,7 +11,7 @@ import * as repo from './repository.ts';
 /**
  * What an account holds (issue 11; docs/account-holdings.md): memberships, visit packages, guest
  * passes and the account's orders (payments and receipts), and the cover a membership or a
- * package gives a basket item (the cart and checkout services call in here).
+ * package gives a basket item (the basket and orders services call in here).
  */
 export type HoldingsCaller = { clientId: number; accountUserId: number };
 
@@ -100,7 +100,7 @@ export const coverNames = (db: Db, membershipIds: readonly number[], holdingIds:
 
 export type CoveredLine = { covered_by: CoverKind | null; membership_id: number | null; package_holding_id: number | null; booking_id: number };
 
-/** The codes spendCover() refuses with (checkout voids a card authorisation on them). */
+/** The codes spendCover() refuses with (orders voids a card authorisation on them). */
 export const COVER_REFUSALS: ReadonlySet<string> = new Set(['membership_not_active', 'package_used_up']);
 export const MEMBERSHIP_NOT_ACTIVE_MESSAGE = 'Your membership no longer covers an item in your basket: remove the membership benefit from it to pay the full price.';
 export const PACKAGE_USED_UP_MESSAGE = 'Your package has no visits left for every item that uses it: remove the package usage from an item to pay for it.';

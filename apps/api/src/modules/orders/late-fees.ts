@@ -25,7 +25,7 @@ const noFees = () => badRequest('no_late_fees', 'There is no late-cancellation f
 
 /**
  * POST dashboard/late-cancellation-fees/authorise: authorises the card for every unpaid fee, as
- * checkout's authorise does for a basket (frictionless or a 3-D Secure challenge that returns
+ * orders' authorise does for a basket (frictionless or a 3-D Secure challenge that returns
  * to the account site's fee page). `amount` must be the total the customer was shown.
  */
 export const authoriseLateFees = async (db: Db, caller: Caller, body: AuthoriseLateFeesRequest, deps: payments.PaymentDeps): Promise<CheckoutAuthoriseDto> => {
