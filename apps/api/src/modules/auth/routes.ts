@@ -19,6 +19,7 @@ import {
 } from '@app/contract/auth/my-details';
 import type { FastifyRequest } from 'fastify';
 import * as service from './service.ts';
+import * as myDetails from './details.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
@@ -189,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     details,
     { ...guarded, schema: { tags: ['account'], summary: "My details: the customer's name, contact details, emergency contact and marketing preferences", response: { 200: ZMyDetailsResponse, ...errors } } },
-    async (request) => ({ data: await service.myDetails(app.db, request.clientId, request.auth!.userId) }),
+    async (request) => ({ data: await myDetails.myDetails(app.db, request.clientId, request.auth!.userId) }),
   );
 
   app.patch(
@@ -198,6 +199,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { tags: ['account'], summary: 'Change any of My details (audited)', body: ZUpdateMyDetailsRequest, response: { 200: ZMyDetailsResponse, ...errors } },
     },
-    async (request) => ({ data: await service.updateMyDetails(app.db, request.clientId, request.auth!.userId, request.body, origin(request)) }),
+    async (request) => ({ data: await myDetails.updateMyDetails(app.db, request.clientId, request.auth!.userId, request.body, origin(request)) }),
   );
 };
