@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { filterVenuesByName } from '@app/contract/rules/venue-search';
 import { TRICKY_VENUE_NAMES, TRICKY_VENUE_SEARCHES } from '@app/contract/rules/venue-search.fixtures';
 import { useTestApp } from '../../../test/app.ts';
@@ -29,7 +30,8 @@ describe('GET /api/activities/venues', () => {
       lng: -2.2966,
       activities_v2_enabled: true,
       display_venue_selection_button: true,
-      migration_date: '2025-09-01', // fixed-date: the seeded venue's migration date, only echoed
+      // The seed dates the v2 switch from the day it is loaded: the answer is the stored date.
+      migration_date: (await ctx.db.selectFrom('venues').select(sql<string>`to_char(migration_date, 'YYYY-MM-DD')`.as('d')).where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow()).d,
     });
     expect(bury).not.toHaveProperty('client_id');
     expect(bury).not.toHaveProperty('footer_html');
