@@ -48,6 +48,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT,
       LOG_LEVEL: 'warn',
+      // Playwright's API client reuses an idle connection without reading 'Keep-Alive: timeout=5',
+      // so a request sent just as the server closed it failed with ECONNRESET (a journey's API
+      // call about 5 s after its previous one). Longer than any journey's pause, as a server
+      // behind a load balancer keeps connections longer than the balancer does (docs/security.md).
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
       // Journeys that make customers through the API say where each comes from (X-Forwarded-For,
       // support/signup.ts), so the per-address sign-up limit sees many visitors, as in real use.
       TRUST_PROXY: '127.0.0.1,::1',

@@ -82,10 +82,10 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     // Time limits (docs/security.md): a whole request, body included, within REQUEST_TIMEOUT_MS
-    // (408 or close), headers within 10 s, idle keep-alive sockets closed after 5 s, silent
-    // sockets after 60 s; Node checks the first two every second.
+    // (408 or close), headers within 10 s, idle keep-alive sockets closed after
+    // KEEP_ALIVE_TIMEOUT_MS (5 s), silent sockets after 60 s; Node checks the first two every second.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    keepAliveTimeout: 5_000,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     connectionTimeout: 60_000,
     http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1_000 },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -98,6 +98,13 @@ const ZEnv = z.object({
     .min(1000, 'a whole number of milliseconds from 1000 to 600000')
     .max(600_000, 'a whole number of milliseconds from 1000 to 600000')
     .default(30_000),
+  // An idle keep-alive connection is closed after this long (docs/security.md "Time limits").
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number({ error: 'a whole number of milliseconds from 1000 to 600000' })
+    .int('a whole number of milliseconds from 1000 to 600000')
+    .min(1000, 'a whole number of milliseconds from 1000 to 600000')
+    .max(600_000, 'a whole number of milliseconds from 1000 to 600000')
+    .default(5_000),
   // Basket holds and waitlist offers (docs/holds.md).
   HOLD_MINUTES: z.coerce
     .number({ error: 'a whole number of minutes from 1 to 1440' })

@@ -44,6 +44,7 @@ describe('configuration', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY="10.0.0.0/33" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
     [{ TRUST_PROXY: '0' }, 'TRUST_PROXY="0" is invalid: expected a hop count (1-99) or a comma list of proxy IP addresses / CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1'],
     [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS="10" is invalid: expected a whole number of milliseconds from 1000 to 600000'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '5s' }, 'KEEP_ALIVE_TIMEOUT_MS="5s" is invalid: expected a whole number of milliseconds from 1000 to 600000'],
   ])('rejects %o naming the variable and what it expects', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
   });
@@ -58,6 +59,8 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
     expect(loadConfig({}).REQUEST_TIMEOUT_MS).toBe(30_000);
+    expect(loadConfig({}).KEEP_ALIVE_TIMEOUT_MS).toBe(5_000);
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '65000' }).KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
   });
 
   it('accepts a postgres server URL', () => {
