@@ -7,7 +7,8 @@
  * A build reads the database after taking the scope's stamp; it is kept only if no note for that
  * scope (and no reset) arrived meanwhile, so a value older than a change it missed is never
  * stored. Callers use it only while the instance is listening. Users: the visitor day cache
- * (modules/timetable/visitor-cache.ts) and the basket's "full" marks (modules/cart, docs/holds.md).
+ * (modules/timetable/visitor-cache.ts) and the basket's "full" marks (modules/holds/full-marks.ts,
+ * docs/holds.md).
  */
 export const createScopedCache = <T>(options: { maxEntries: number; backstopMs: number }) => {
   const { maxEntries, backstopMs } = options;

@@ -6,9 +6,9 @@ import { type Kysely, sql } from 'kysely';
  * an answer of that lookup — a host mapped, moved or unmapped in `client_domains`; a client
  * added, removed or renamed (its slug is the default client's key); a catalogue version bumped
  * (migration 0007's triggers) — sends `pg_notify('availability', '{"tenant":true}')` in the same
- * transaction, so every instance's listener (the live hub, migration 0009's channel) hears of it
- * at commit and drops its whole table. PostgreSQL folds identical notes of one transaction into
- * one, so a seed or a bulk change costs one note.
+ * transaction, so every instance's listener (lib/availability-hub.ts, migration 0009's channel)
+ * hears of it at commit and drops its whole table. PostgreSQL folds identical notes of one
+ * transaction into one, so a seed or a bulk change costs one note.
  */
 export const up = async (db: Kysely<unknown>): Promise<void> => {
   await sql`

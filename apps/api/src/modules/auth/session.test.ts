@@ -310,7 +310,7 @@ describe('an ended session on another instance', () => {
   });
 });
 
-// The basket add folds the session lookup into its own first query (cart/repository.ts
+// The basket add folds the session lookup into its own first query (holds/repository.ts
 // findAddContextForSession, docs/holds.md "One query per refusal"): the same session rules hold.
 describe('the basket add, which looks the session up in its own query', () => {
   const occurrenceWhere = async (full: boolean) => {

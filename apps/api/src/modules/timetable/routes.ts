@@ -20,7 +20,8 @@ const tenantOf = (request: FastifyRequest): timetable.Tenant => ({ clientId: req
 /** The timetable (spec §7, issue 9): dates, classes, times, slots, tickets and single occurrences. */
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   // Visitors' days from memory until a place of that day changes (visitor-cache.ts): dropped by
-  // the instance's availability listener (the live hub of modules/live), used only while it listens.
+  // the instance's availability listener (the availability hub, lib/availability-hub.ts), used
+  // only while it listens.
   const visitorCache = app.config.TIMETABLE_VISITOR_CACHE ? createVisitorDayCache() : null;
   if (visitorCache) app.addHook('onReady', async () => void app.availabilityHub.watch(visitorCache));
   const listening = () => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready'));
