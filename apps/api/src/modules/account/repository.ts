@@ -1,5 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
-import { poolOf, type Db } from '../../db/connect.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { runNamed } from '../../db/prepared.ts';
 
 /* ---- The caller's people ---- */
 
@@ -20,9 +21,7 @@ export const findMembershipUsers = async (db: Db, clientId: number, accountUserI
   const text = `SELECT id, first_name, last_name, relationship,
             EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = $1 AND ms.membership_user_id = membership_users.id AND ms.status = 'active') AS is_member
        FROM membership_users WHERE client_id = $1 AND account_user_id = $2 ORDER BY id`;
-  const pool = poolOf(db);
-  if (pool && !db.isTransaction) return (await pool.query({ name: 'cart_membership_users_members', text, values: [clientId, accountUserId] })).rows as MembershipUser[];
-  return (await db.executeQuery<MembershipUser>(CompiledQuery.raw(text, [clientId, accountUserId]))).rows;
+  return runNamed<MembershipUser>(db, 'cart_membership_users_members', text, [clientId, accountUserId]);
 };
 
 /* ---- Audit and family members ---- */

@@ -1,19 +1,13 @@
-import { CompiledQuery, sql } from 'kysely';
-import { poolOf, type Db } from '../../db/connect.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { runNamed } from '../../db/prepared.ts';
 import type { ActivityKind, CoverKind } from '../../db/schema.ts';
 
 /** The basket's rows: carts and their items, what an item is priced from, the cart view (docs/holds.md). */
 
-/**
- * A query on every basket request's path as a named prepared statement (parsed and planned once
- * per pooled connection: planning the basket's nine-table join cost more than running it). In a
- * transaction it runs on the transaction's connection, unnamed.
- */
-const named = async <Row>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<Row[]> => {
-  const pool = poolOf(db);
-  if (pool && !db.isTransaction) return (await pool.query({ name, text, values: [...values] })).rows as Row[];
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
-};
+// Queries on every basket request's path run as named prepared statements (db/prepared.ts
+// runNamed): planning the basket's nine-table join cost more than running it.
+const named = runNamed;
 
 /* ---- Occurrences and prices ---- */
 

@@ -1,5 +1,6 @@
-import { CompiledQuery, sql } from 'kysely';
-import { poolOf, type Db } from '../../db/connect.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { runNamed } from '../../db/prepared.ts';
 import type { ActivityKind, ClaimKind } from '../../db/schema.ts';
 import { activeSessionCtes } from '../../db/session-sql.ts';
 
@@ -7,16 +8,9 @@ import { activeSessionCtes } from '../../db/session-sql.ts';
  * Place claims (docs/holds.md): what an add reads before it holds, the holds functions of
  * db/sql/holds.sql, releases, the sweep, and claims turned into bookings.
  */
-/**
- * A query on every basket request's path as a named prepared statement (parsed and planned once
- * per pooled connection: planning the basket's nine-table join cost more than running it). In a
- * transaction it runs on the transaction's connection, unnamed.
- */
-const named = async <Row>(db: Db, name: string, text: string, values: readonly unknown[]): Promise<Row[]> => {
-  const pool = poolOf(db);
-  if (pool && !db.isTransaction) return (await pool.query({ name, text, values: [...values] })).rows as Row[];
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
-};
+// Queries on every basket request's path run as named prepared statements (db/prepared.ts
+// runNamed): planning the basket's nine-table join cost more than running it.
+const named = runNamed;
 
 /* ---- What an add reads before it holds ---- */
 
