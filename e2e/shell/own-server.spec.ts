@@ -42,6 +42,9 @@ const maintenance = (mode: 'on' | 'off') => {
 };
 
 test.beforeAll(async () => {
+  // A server of its own: a new cluster, the migrations and the demo data take over 30 s on a
+  // busy 2-core machine (the file's configured timeout covers its tests, not this hook).
+  test.setTimeout(120_000);
   const [port, pgPort] = [await freePort(), await freePort()];
   env = {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bookings-shell-')),
