@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const CALENDAR_DATE = /\b(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])\b/;
+export const CALENDAR_DATE = /\b(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?!\d)/;
 export const PINNED_CLOCK = /\bvi\.(?:setSystemTime|useFakeTimers)\(|\bclock\.(?:install|setFixedTime|setSystemTime)\(|\bconst NOW\b/;
 export const FIXED_DATE_NOTE = /fixed-date:/;
 

@@ -25,6 +25,14 @@ describe('no test, fixture or seed names a calendar date the clock is not pinned
     ]);
   });
 
+  it('fires on a date followed by a time (an ISO timestamp)', () => {
+    expect(staleDatesIn('probe.test.ts', `starts_at: '${day}T09:00:00Z',`)).toHaveLength(1);
+  });
+
+  it('does not take a longer number for a date', () => {
+    expect(staleDatesIn('probe.test.ts', `const id = '${day}5';`)).toEqual([]);
+  });
+
   it.each([
     ['vi.setSystemTime', `vi.setSystemTime(new Date('${day}T10:00:00Z'));\nconst d = '${day}';`],
     ['page.clock.install', `await page.clock.install({ time: new Date('${day}T10:00:00Z') });`],

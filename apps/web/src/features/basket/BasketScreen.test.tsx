@@ -41,8 +41,8 @@ const item = (id: number, name: string, person: { id: number; first: string }, s
   cartable_id: id * 10,
   cartable_uuid: `u${id}`,
   cartable_resource: {
-    starts_at: '2026-11-23T09:00:00Z',
-    ends_at: '2026-11-23T10:00:00Z',
+    starts_at: '2026-11-23T09:00:00Z', // fixed-date: only shown in the basket
+    ends_at: '2026-11-23T10:00:00Z', // fixed-date: only shown in the basket
     // fixed-date: only shown in the basket; the hold's expires_at (2099) is what is compared with now
     date: '2026-11-23',
     starts_at_clock: { format_24_hour: '09:00', format_12_hour: '9:00am' },
@@ -59,7 +59,7 @@ const item = (id: number, name: string, person: { id: number; first: string }, s
   price: { raw: 650, formatted: '£6.50', benefit_applied: false, package_applied: false },
   covered_by: null,
   status,
-  expires_at: status === 'held' ? '2099-01-01T00:00:00Z' : null,
+  expires_at: status === 'held' ? '2099-01-01T00:00:00Z' : null, // fixed-date: a hold that does not run out during the test
   origin: 'customer',
   sort_by: String(id),
   enable_print_receipt: false,
@@ -70,7 +70,7 @@ const cart = (items: ReturnType<typeof item>[]) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items, item_count: items.length, total: 650 * items.length, sub_total: 650 * items.length,
   tax_total: 0, balance: 0, formatted_total: '', formatted_balance: '', credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } },
   attendee_waivers_required: 0, payments: [],
-  selected_user_id: 51, complete_order_id: null, expires_at: items.some((i) => i.status === 'held') ? '2099-01-01T00:00:00Z' : null, itemHash: 'h', item_hash: 'h',
+  selected_user_id: 51, complete_order_id: null, expires_at: items.some((i) => i.status === 'held') ? '2099-01-01T00:00:00Z' : null, itemHash: 'h', item_hash: 'h', // fixed-date: a hold that does not run out during the test
 }) satisfies CartDto;
 
 type Call = { method: string; url: string; body: unknown };

@@ -33,8 +33,8 @@ const item = {
   cartable_id: 101,
   cartable_uuid: 'u101',
   cartable_resource: {
-    starts_at: '2026-11-23T12:30:00Z',
-    ends_at: '2026-11-23T13:15:00Z',
+    starts_at: '2026-11-23T12:30:00Z', // fixed-date: only shown on the order
+    ends_at: '2026-11-23T13:15:00Z', // fixed-date: only shown on the order
     // fixed-date: only shown on the order; the hold's expires_at (2099) is what is compared with now
     date: '2026-11-23',
     starts_at_clock: { format_24_hour: '12:30', format_12_hour: '12:30pm' },
@@ -51,7 +51,7 @@ const item = {
   price: { raw: 800, formatted: '£8.00', benefit_applied: false, package_applied: false },
   covered_by: null,
   status: 'held',
-  expires_at: '2099-01-01T00:00:00Z',
+  expires_at: '2099-01-01T00:00:00Z', // fixed-date: a hold and a payment session that do not run out during the test
   origin: 'customer',
   sort_by: '1',
   enable_print_receipt: false,
@@ -60,7 +60,7 @@ const credit = (type: 'general' | 'membership', total: number) => ({ type, total
 const cart = (generalCredit = 5000) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items: [item], item_count: 1, total: 800, sub_total: 800, tax_total: 0, balance: 800,
   formatted_total: '£8.00', formatted_balance: '£8.00', credits: { general: credit('general', generalCredit), membership: credit('membership', 0) },
-  attendee_waivers_required: 0, payments: [], selected_user_id: 51, complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h1', item_hash: 'h1',
+  attendee_waivers_required: 0, payments: [], selected_user_id: 51, complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h1', item_hash: 'h1', // fixed-date: a hold and a payment session that do not run out during the test
 }) satisfies CartDto;
 const questions = [
   {
@@ -68,7 +68,7 @@ const questions = [
     questions: [{ id: 5, label: 'Do you need a bike set-up?', type: 'select', options: ['Yes', 'No'], required: true }],
   },
 ] satisfies CartQuestionsResponse['data'];
-const prepare = { payment_provider: 'simulator', session_key: 'sk1', mode: 'test', tokenise_url: '/simulator/card-identifiers', session_expires_at: '2099-01-01T00:00:00Z', saved_card: null, saved_cards: [] } satisfies CheckoutPrepareDto;
+const prepare = { payment_provider: 'simulator', session_key: 'sk1', mode: 'test', tokenise_url: '/simulator/card-identifiers', session_expires_at: '2099-01-01T00:00:00Z', saved_card: null, saved_cards: [] } satisfies CheckoutPrepareDto; // fixed-date: a hold and a payment session that do not run out during the test
 const terms = [{ id: 3, title: 'Booking terms', label: 'I accept the booking terms and conditions', body: 'Terms.', url: null, required: true }] satisfies TermDto[];
 
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };

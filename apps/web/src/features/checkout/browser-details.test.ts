@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { browserDetails, colourDepth } from './browser-details.ts';
 
+const NOW = new Date('2026-07-01T12:00:00Z');
+
 describe('3-D Secure 2 browser fields', () => {
   it('reads colour depth, java, javascript, language, screen size and timezone offset', () => {
     const details = browserDetails(
       { screen: { colorDepth: 30, height: 812.4, width: 375 }, navigator: { language: 'en-GB', javaEnabled: () => false } },
-      new Date('2026-07-01T12:00:00Z'),
+      NOW,
     );
     expect(details).toEqual({
       browserColorDepth: 24,
@@ -14,7 +16,7 @@ describe('3-D Secure 2 browser fields', () => {
       browserLanguage: 'en-GB',
       browserScreenHeight: 812,
       browserScreenWidth: 375,
-      browserTz: new Date('2026-07-01T12:00:00Z').getTimezoneOffset(),
+      browserTz: NOW.getTimezoneOffset(),
     });
   });
 

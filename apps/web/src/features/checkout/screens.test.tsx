@@ -46,7 +46,7 @@ afterEach(() => {
 const show = renderScreen;
 
 const order = {
-  complete_order_id: 'ord-1', reference: 'BK-7QX2', status: 'completed', source: 'activity-booking', completed_at: '2026-11-22T21:00:00Z', total: 1450, formatted_total: '£14.50',
+  complete_order_id: 'ord-1', reference: 'BK-7QX2', status: 'completed', source: 'activity-booking', completed_at: '2026-11-22T21:00:00Z', total: 1450, formatted_total: '£14.50', // fixed-date: only shown on the confirmation
   bookings: [
     {
       // fixed-date: only shown on the confirmation, never compared with the clock

@@ -86,7 +86,7 @@ describe('the cancel dialog', () => {
       // fixed-date: only shown in the warning, never compared with the clock
       id: 9, activityName: 'Spin 45', venue: { id: 1, slug: 'bury-leisure-centre', name: 'Bury Leisure Centre' }, date: '2026-11-23', time: '18:00',
       person: { id: 3, firstName: 'Alex', lastName: 'Morgan', relationship: 'self' },
-      cancellation: { outcome: 'fee', amount: 200, formattedAmount: '£2.00', creditExpiresAt: null, creditUntil: '2026-11-23T14:00:00Z' },
+      cancellation: { outcome: 'fee', amount: 200, formattedAmount: '£2.00', creditExpiresAt: null, creditUntil: '2026-11-23T14:00:00Z' }, // fixed-date: only shown in the warning, never compared with the clock
     } as unknown as Booking;
     show(<CancelBookingDialog booking={booking} isPending={false} error={null} onConfirm={() => {}} onClose={() => {}} />);
     expect(screen.getByText('Spin 45 at Bury Leisure Centre, Mon 23 Nov 2026 at 18:00, for Alex Morgan.')).toBeTruthy();

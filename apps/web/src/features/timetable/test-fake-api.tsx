@@ -106,7 +106,7 @@ export const dates = [DAY, '2026-11-24'].map((raw, i) => ({
 export const cart = (itemCount: number) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items: [], item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,
   formatted_total: '£6.50', formatted_balance: '£6.50', credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } }, attendee_waivers_required: 0, payments: [], selected_user_id: 5,
-  complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h', item_hash: 'h',
+  complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h', item_hash: 'h', // fixed-date: a hold that does not run out during the test
 }) satisfies CartDto;
 export const user = { id: 5, first_name: 'Alex', last_name: 'Morgan', membership_user: { id: 51 }, membership_users: [] };
 
