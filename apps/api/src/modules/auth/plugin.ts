@@ -32,6 +32,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * A route open to visitors whose answer still depends on who asks: no-store, and a live
+     * session's write without its CSRF proof is refused (403) as on guarded routes, never
+     * answered as a visitor's.
+     */
+    allowVisitor: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** The deferred session's lookup result: the session (now `request.auth`), or 401 as requireUser would. */
     settleSession: (request: FastifyRequest, reply: FastifyReply, session: AuthSession | undefined) => AuthSession;
   }
@@ -130,6 +136,10 @@ export const authPlugin = fp(async (app) => {
     noStore(reply);
     if (request.csrfRefused) throw csrfRefused();
     if (!request.auth && !request.deferredSession) throw unauthorized();
+  });
+  app.decorate('allowVisitor', async (request: FastifyRequest, reply: FastifyReply) => {
+    noStore(reply);
+    if (request.csrfRefused) throw csrfRefused();
   });
   app.decorate('settleSession', (request: FastifyRequest, reply: FastifyReply, session: AuthSession | undefined) => {
     const deferred = request.deferredSession;

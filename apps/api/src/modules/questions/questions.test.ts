@@ -153,4 +153,25 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
     expect(refused.json().message).toBe('This discount does not apply to this customer.');
     expect((await call('POST', '/api/price/bury-leisure-centre/ticket/999999', who, {})).statusCode).toBe(404);
   });
+
+  it('answers a visitor both prices and nothing personal; a visitor naming a reference is 400', async () => {
+    const url = `/api/price/bury-leisure-centre/ticket/${fx.classActivityId}`;
+    const response = await call('POST', url, null, { reference: null, is_v2: true, occurrence_id: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('no-store');
+    expect(response.json().data).toEqual({
+      customer_id: null,
+      is_member: false,
+      discount: null,
+      tickets: [
+        { pricing_option_id: fx.classOptions.adult, name: 'Adult', non_member: { raw: 650, formatted: '£6.50' }, member: { raw: 520, formatted: '£5.20' }, your_price: { raw: 650, formatted: '£6.50' } },
+        expect.objectContaining({ name: 'Junior', non_member: { raw: 400, formatted: '£4.00' }, member: { raw: 320, formatted: '£3.20' }, your_price: { raw: 400, formatted: '£4.00' } }),
+      ],
+    });
+    const reference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', alice.userId).executeTakeFirstOrThrow()).reference;
+    const named = await call('POST', url, null, { reference, is_v2: true });
+    expect(named.statusCode).toBe(400);
+    expect(named.json().message).toBe('This discount does not apply to this customer.');
+    expect((await call('POST', '/api/price/bury-leisure-centre/ticket/999999', null, {})).statusCode).toBe(404);
+  });
 });

@@ -71,6 +71,38 @@ describe('membership pricing', () => {
     expect(request.body).toMatchObject({ is_v2: true, occurrence_id: 902, reference: 'C-1' });
   });
 
+  it('shows a visitor member and non-member prices without a login (no reference, no customer call, no your-price column)', async () => {
+    document.cookie = 'logged_in_bookings=; path=/; max-age=0';
+    document.cookie = `selected_venue=${encodeURIComponent(JSON.stringify({ slug: 'bury-leisure-centre', selectedSlugs: ['bury-leisure-centre'] }))}; path=/`;
+    const visitorPrice = { data: { ...price.data, customer_id: null, tickets: price.data.tickets.map((ticket) => ({ ...ticket, your_price: ticket.non_member })) } };
+    answer = (call) => {
+      if (call.url.includes('/categories')) return json(categories);
+      // fixed-date: as above
+      if (call.url.endsWith('/dates')) return json({ data: [{ raw: '2026-11-23', bookable: true }] });
+      if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }] });
+      if (call.url.startsWith('/api/price/')) return json(visitorPrice);
+      if (call.url === '/api/auth/user') return json({ message: 'Unauthenticated.' }, 401);
+      return json({ data: { id: 1, currency: { symbol: '£' } } });
+    };
+    try {
+      show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+      const button = await screen.findByRole('button', { name: 'Show prices' });
+      await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+      fireEvent.click(button);
+      const table = await screen.findByTestId('pricing-table');
+      const headers = [...table.querySelectorAll('th[scope="col"]')].map((cell) => cell.textContent);
+      expect(headers).toEqual(['Ticket', 'Non-member', 'Member']);
+      expect(table.textContent).toContain('£8.00');
+      expect(table.textContent).toContain('£5.00');
+      const request = calls.find((call) => call.url.startsWith('/api/price/'))!;
+      expect(request.url).toBe('/api/price/bury-leisure-centre/ticket/spin');
+      expect(request.body).toMatchObject({ is_v2: true, occurrence_id: 901, reference: null });
+      expect(calls.some((call) => call.url === '/api/auth/user')).toBe(false);
+    } finally {
+      document.cookie = 'selected_venue=; path=/; max-age=0';
+    }
+  });
+
   it.each([
     ['a 400 shows its message', json({ message: 'That discount is not for this customer.' }, 400), 'That discount is not for this customer.'],
     ['anything else shows the generic text', json({ message: 'boom' }, 500), 'Something has gone wrong, please try again.'],
