@@ -4,3 +4,6 @@
  * (membership pricing, the timetable) shares the catalogue's cache entry and request.
  */
 export { categoriesQuery, categoryQuery, type Category, type CategoryDetail } from './api/categories.ts';
+/** An unknown venue's page (the timetable says so before anything else about the address). */
+export { VenueNotFound } from './components/VenueNotFound.tsx';
+export { isNotFound } from './use-venue-page.ts';

@@ -183,6 +183,17 @@ describe('time-slot screen', () => {
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
   });
 
+  it.each(['page', DAY])("says a venue that does not exist isn't found, whatever the date segment holds (%s)", async (dateSlug) => {
+    const notFound = () => json({ message: "We couldn't find that venue.", code: 'venue_not_found' }, 404);
+    fake.replies['GET /api/activities/venues/nowhere'] = notFound;
+    fake.replies['GET /api/activities/venue/nowhere/categories/yoga'] = notFound;
+    renderAt(`/location/nowhere/yoga/${dateSlug}/classes`);
+    expect(await screen.findByRole('heading', { level: 1, name: "We couldn't find that venue" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose a venue' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText(/isn't a date we can show times for/)).toBeNull();
+    expect(document.title).toBe("Bookings | We couldn't find that venue");
+  });
+
   it('says when a closed date opens', async () => {
     fake.replies['GET /api/activities/venue/bury/activity-category/yoga/dates'] = () =>
       // fixed-date: a date the fake dates list marks not yet bookable; the screen reads that from the list, never from the clock

@@ -12,6 +12,7 @@ import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import type { TimetableFamily } from '../../lib/query-keys/timetable.ts';
 import { isLoggedIn, openLoginModal, useAuthUser } from '../auth/public.ts';
+import { isNotFound, VenueNotFound } from '../catalogue/public.ts';
 import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
 import { useTickets } from './api/tickets.ts';
 import { bookingPeople, personFor, setBookingFor, useBookingFor } from './choice.ts';
@@ -57,7 +58,7 @@ const TICKETED_KINDS: readonly EntryKind[] = ['fast_ticket', 'ad_hoc'];
  * which endpoints serve the day (spec §4); a live stream refetches the day when someone else
  * takes or frees a place. docs/timetable-screens.md records the choices.
  */
-const TimeSlotScreen = () => {
+const TimeSlotPage = () => {
   const { t } = useTranslation(['timetable', 'basket']);
   const { venueSlug = '', activitySlug = '', dateSlug = '', type } = useParams();
   const date = parseDateSlug(dateSlug) ? dateSlug : null;
@@ -375,6 +376,13 @@ const TimeSlotScreen = () => {
       <TicketDialog request={ticketRequest} dateText={dateText} currencySymbol={currencySymbol} onCancel={cancelTicket} onConfirm={confirmTicket} />
     </div>
   );
+};
+
+/** An unknown venue is said first, as on the other venue pages, whatever else the address holds. */
+const TimeSlotScreen = () => {
+  const { venueSlug = '' } = useParams();
+  const venue = useVenue(venueSlug);
+  return isNotFound(venue.error) ? <VenueNotFound /> : <TimeSlotPage />;
 };
 
 export default TimeSlotScreen;

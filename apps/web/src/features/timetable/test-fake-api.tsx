@@ -31,7 +31,7 @@ const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${na
 export const initI18n = () =>
   i18next.init({
     lng: 'en-GB',
-    resources: { 'en-GB': { common: ns('common'), timetable: ns('timetable'), basket: ns('basket') } },
+    resources: { 'en-GB': { common: ns('common'), timetable: ns('timetable'), basket: ns('basket'), catalogue: ns('catalogue') } },
     defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
