@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './lib/config.ts';
 import type { Db } from './db/connect.ts';
+import { applySpecLengthMessages } from '@app/contract/errors/length-messages';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { responseSerializerCompiler } from './lib/serializer.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -39,6 +40,7 @@ import { creditsRoutes } from './modules/credits/routes.ts';
 import { questionsRoutes } from './modules/questions/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
+import { coursesRoutes } from './modules/courses/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -91,6 +93,9 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Spec §5: a length rule without a message of its own answers 'Must contain exactly / at least /
+  // over / at most / under {n} character(s)' (zod's global error map; schema messages still win).
+  applySpecLengthMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ validate: validateResponses }));
   app.decorate('db', db);
@@ -165,6 +170,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(questionsRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingsRoutes);
+  await app.register(coursesRoutes);
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);
   await app.register(holdingsRoutes);

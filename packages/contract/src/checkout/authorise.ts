@@ -11,7 +11,8 @@ export const ZBillingAddress = z.looseObject({
   address_2: z.string().max(200).nullable().optional(),
   city: z.string().max(100).optional(),
   postcode: z.string().max(16).optional(),
-  country: z.string().max(2).optional(),
+  /** ISO 3166-1 alpha-2 ('GB'): exactly two characters (spec §5 'Must contain exactly 2 character(s)'). */
+  country: z.string().length(2).optional(),
 });
 
 /** The 3-D Secure 2 browser fields of an authorise (checkout's, and a late-fee card payment's). */

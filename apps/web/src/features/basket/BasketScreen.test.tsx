@@ -170,6 +170,23 @@ describe('basket screen', () => {
     await waitFor(() => expect(screen.queryByText('Expired')).toBeNull());
   });
 
+  it("puts a 422's field errors in the error toast (listed under 'Validation errors')", async () => {
+    const fetchOk = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) =>
+      init?.method === 'PUT'
+        ? json({ message: 'The given data was invalid.', code: 'validation_failed', errors: { pricing_option_id: ['Required'], selected_user_id: ['Must be a number'] } }, 422)
+        : fetchOk(input, init),
+    );
+    show();
+    const items = await screen.findAllByTestId('basket-item');
+    fireEvent.click(within(items[1]!).getByRole('button', { name: 'Hold again' }));
+    await waitFor(() => expect(toasts()).toContain('The given data was invalid.'));
+    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+      type: 'error',
+      validationMessages: { pricing_option_id: ['Required'], selected_user_id: ['Must be a number'] },
+    });
+  });
+
   it('clears the basket only after confirming', async () => {
     show();
     await screen.findAllByTestId('basket-item');

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { showToast } from '../../lib/toast/store.ts';
+import { errorToast } from '../../lib/toast/api-error.ts';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
@@ -34,7 +35,7 @@ const AttendeesScreen = () => {
       { cartItemId, personId },
       {
         onSuccess: () => showToast({ type: 'success', content: t('toasts.updated') }),
-        onError: (error) => showToast({ type: 'error', content: error.message || t('toasts.basketError') }),
+        onError: (error) => showToast(errorToast(error, error.message || t('toasts.basketError'))),
       },
     );
 

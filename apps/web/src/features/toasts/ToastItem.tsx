@@ -1,8 +1,9 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
 import { announce } from '../../lib/a11y/announcer.tsx';
+import { fieldLabel } from '../../lib/toast/api-error.ts';
 
 const STYLES: Record<ToastType, { className: string; Icon: typeof CircleCheck }> = {
   success: { className: 'border-green-700 bg-green-50 text-green-950', Icon: CircleCheck },
@@ -14,6 +15,7 @@ const STYLES: Record<ToastType, { className: string; Icon: typeof CircleCheck }>
 /** One toast (spec §3, §8): its own colour and icon per type, auto-close after closeAfter unless 0. */
 const ToastItem = ({ toast }: { toast: Toast }) => {
   const { t } = useTranslation();
+  const headingId = useId();
   const dismiss = useToastStore((state) => state.dismiss);
   const callback = useRef(toast.callback);
 
@@ -42,7 +44,9 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
   }, [toast.closeAfter, isPaused]);
 
   const { className, Icon } = STYLES[toast.type];
-  const messages = Object.values(toast.validationMessages ?? {}).flat();
+  // Spec §8: several field errors as a list headed 'Validation errors'; each names its field,
+  // since the §5 messages ('Required', 'Must contain exactly 2 character(s)') do not.
+  const messages = Object.entries(toast.validationMessages ?? {}).flatMap(([field, list]) => list.map((message) => `${fieldLabel(field)}: ${message}`));
   const isAlert = toast.type !== 'success';
   // A success toast is read politely by the shared live region; alerts read themselves.
   const summary = [toast.content, ...(messages.length > 0 ? [t('toasts.validationErrors'), ...messages] : [])].join('. ');
@@ -68,10 +72,12 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
         <p className="font-medium break-words">{toast.content}</p>
         {messages.length > 0 && (
           <div className="mt-2">
-            <p className="font-semibold">{t('toasts.validationErrors')}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
+            <p id={headingId} className="font-semibold">
+              {t('toasts.validationErrors')}
+            </p>
+            <ul aria-labelledby={headingId} className="mt-1 list-disc pl-5">
+              {messages.map((message, index) => (
+                <li key={index}>{message}</li>
               ))}
             </ul>
           </div>

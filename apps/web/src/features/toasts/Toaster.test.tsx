@@ -95,18 +95,40 @@ describe('Toaster (spec §3 Toast, §8, §9)', () => {
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
-  it("lists validation messages under 'Validation errors'", () => {
+  it("lists a 422's several field errors under 'Validation errors', each with its field", () => {
     renderToaster();
     act(() => {
       showToast({
         content: 'The given data was invalid.',
         type: 'error',
-        validationMessages: { email: ['Required'], password: ['Must contain at least 8 character(s)'] },
+        validationMessages: {
+          first_name: ['Required'],
+          last_name: ['Required'],
+          country: ['Must contain exactly 2 character(s)'],
+          'items.0.ticket_id': ['Must be a ticket id (a number)'],
+        },
       });
     });
-    expect(screen.getByText('Validation errors')).not.toBeNull();
-    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toContain('Must contain at least 8 character(s)');
-    expect(screen.getByText('Required')).not.toBeNull();
+    const toast = screen.getByRole('alert');
+    expect(toast.textContent).toContain('The given data was invalid.');
+    const list = screen.getByRole('list', { name: 'Validation errors' });
+    expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'First name: Required',
+      'Last name: Required',
+      'Country: Must contain exactly 2 character(s)',
+      'Ticket id: Must be a ticket id (a number)',
+    ]);
+    expect(list.previousElementSibling?.textContent).toBe('Validation errors');
+  });
+
+  it('shows no list for a toast without field errors', () => {
+    renderToaster();
+    act(() => {
+      showToast({ content: 'Sorry, this session is full.', type: 'error', validationMessages: {} });
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Sorry, this session is full.');
+    expect(screen.queryByText('Validation errors')).toBeNull();
+    expect(screen.queryByRole('list')).toBeNull();
   });
 
   it('gives each type its own colour and icon, and announces toasts politely', () => {

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
+import { courseKeys } from '../../../lib/query-keys/courses.ts';
 import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
 import { showToast } from '../../../lib/toast/store.ts';
+import { errorToast } from '../../../lib/toast/api-error.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { summarise, type Cart } from './cart-query.ts';
 
 /** One item of a cart add (wire notes): built from a timetable entry's id, cart_type and pricing_option_id alone. */
 export type CartAddItem = { id: number | string; type: string; purchasedForUserId: number | null; pricingOptionId: number };
+
+/** A course for one person: `purchasedForUserId` null is the customer. */
+export type CartAddCourse = { courseId: number; purchasedForUserId: number | null };
 
 /** Whose basket: null is the logged-in customer (wire notes; spec §6 selected user). */
 const SELECTED_USER = { selectedUserId: null };
@@ -25,8 +30,11 @@ export const replaceCart = async (queryClient: QueryClient, cart: Cart) => {
   void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
 };
 
-/** Spec §8 basket errors: the server message if present, else the generic one (the client supplies it). */
-const showError = (error: Error) => showToast({ type: 'error', content: error.message });
+/**
+ * Spec §8 basket errors: the server message if present, else the generic one (the client supplies
+ * it); a 422's field errors listed under 'Validation errors'.
+ */
+const showError = (error: Error) => showToast(errorToast(error, error.message));
 
 /** Basket mutations with the spec §8 toasts. `addingToCart`/`removingFromCart` are their `isPending`. */
 export const useBasketMutations = () => {
@@ -45,6 +53,17 @@ export const useBasketMutations = () => {
     onSuccess: async (cart) => {
       await replaceCart(queryClient, cart);
       showToast({ type: 'success', content: t('toasts.removed') });
+    },
+    onError: showError,
+  });
+  // A whole course for one person (docs/courses.md): the course page's Book course.
+  const addCourse = useMutation({
+    mutationFn: (course: CartAddCourse) => api.post<Cart>('courses', { ...course, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: async (cart, course) => {
+      await replaceCart(queryClient, cart);
+      void queryClient.invalidateQueries({ queryKey: courseKeys.availability(course.courseId) });
+      void queryClient.invalidateQueries({ queryKey: courseKeys.people(course.courseId) });
+      showToast({ type: 'success', content: t('toasts.added') });
     },
     onError: showError,
   });
@@ -70,5 +89,5 @@ export const useBasketMutations = () => {
     },
     onError: showError,
   });
-  return { add, remove, holdAgain, clear };
+  return { add, addCourse, remove, holdAgain, clear };
 };

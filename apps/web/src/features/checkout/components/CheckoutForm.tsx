@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { useClientSettings } from '../../../lib/client-settings.ts';
 import { showToast } from '../../../lib/toast/store.ts';
+import { errorToast } from '../../../lib/toast/api-error.ts';
 import { useQuestions, useTerms, useWaivers, type Cart } from '../api/checkout.ts';
 import { useApplyCredit, useChangeAttendee } from '../api/mutations.ts';
 import { failureMessage } from '../failure.ts';
@@ -34,7 +35,7 @@ const useCreditTenders = (cart: Cart) => {
           setPayments((current) => setCreditTender(current, kind, Math.min(pence, reserved)));
           showToast({ type: 'success', content: pence > 0 ? t('toasts.creditApplied') : t('toasts.creditRemoved') });
         },
-        onError: (error) => showToast({ type: 'error', content: failureMessage(error, t('toasts.creditFailed')) }),
+        onError: (error) => showToast(errorToast(error, failureMessage(error, t('toasts.creditFailed')))),
       },
     );
   return { payments, apply, busy: applyCredit.isPending };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
+import { errorToast } from '../../../lib/toast/api-error.ts';
 import type { Cart } from '../api/checkout.ts';
 import { type useChangeAttendee } from '../api/mutations.ts';
 import { Section } from '../components/Field.tsx';
@@ -27,7 +28,7 @@ export const AttendeesSection = ({
       { cartItemId, personId },
       {
         onSuccess: () => showToast({ type: 'success', content: t('toasts.updated') }),
-        onError: (error) => showToast({ type: 'error', content: failureMessage(error, t('toasts.basketError')) }),
+        onError: (error) => showToast(errorToast(error, failureMessage(error, t('toasts.basketError')))),
       },
     );
   return (
