@@ -15,6 +15,11 @@ type Props = {
  * The booking window's dates (spec §3 date entries keyed by raw). Links, so each date has an
  * address; the chosen one is `aria-current="date"`. They wrap onto a second row on a narrow
  * screen rather than scrolling sideways (WCAG 1.4.10). A date not released yet says when it opens.
+ *
+ * Each link's name starts with what it shows, 'Today 25 Nov' (WCAG 2.5.3 Label in Name: a
+ * voice user says what they see), then the opening time in full and the full date for screen
+ * readers: 'Thu 3 Dec, Opens 09:00 on Wed 26 Nov, Thursday 3 December 2026'. The shown parts are
+ * separate words in the text too (the spaces between them take no room in the flex column).
  */
 export const DateStrip = ({ dates, selected, timeZone, hrefFor, onChoose }: Props) => {
   const { t } = useTranslation('timetable');
@@ -25,13 +30,17 @@ export const DateStrip = ({ dates, selected, timeZone, hrefFor, onChoose }: Prop
           const parts = dateParts(date.raw);
           const isSelected = date.raw === selected;
           const opens = !date.bookable && date.opensAt ? formatLocalDateTime(localDateTime(date.opensAt, timeZone)) : null;
+          // 'Wed 26 Nov, 09:00': the strip shows the time, the name says the day too.
+          const [opensDay = '', opensTime = opens ?? ''] = opens?.split(', ') ?? [];
+          const shown = `${date.today ? t('dates.today') : parts.weekday} ${parts.day} ${parts.month}`;
+          const name = [shown, ...(opens ? [t('dates.opensOn', { time: opensTime, day: opensDay })] : []), parts.long].join(', ');
           return (
             <li key={date.raw} className="sm:w-24">
               <Link
                 to={hrefFor(date.raw)}
                 onClick={onChoose}
                 aria-current={isSelected ? 'date' : undefined}
-                aria-label={`${parts.long}${date.today ? `, ${t('dates.today')}` : ''}${opens ? `, ${t('dates.opens', { when: opens })}` : ''}`}
+                aria-label={name}
                 data-testid="timetable-date"
                 className={`flex h-full min-h-20 flex-col items-center justify-center rounded-xl px-1 py-2 text-center ring-1 transition-colors ${
                   isSelected
@@ -39,10 +48,15 @@ export const DateStrip = ({ dates, selected, timeZone, hrefFor, onChoose }: Prop
                     : 'bg-white text-dark-500 ring-dark-100 hover:bg-primary-50 hover:ring-primary-300'
                 }`}
               >
-                <span className="text-xs font-semibold tracking-wide uppercase">{date.today ? t('dates.today') : parts.weekday}</span>
-                <span className="font-heading text-2xl leading-tight">{parts.day}</span>
+                <span className="text-xs font-semibold tracking-wide uppercase">{date.today ? t('dates.today') : parts.weekday}</span>{' '}
+                <span className="font-heading text-2xl leading-tight">{parts.day}</span>{' '}
                 <span className="text-xs">{parts.month}</span>
-                {opens && <span className={`mt-0.5 text-[11px] leading-tight ${isSelected ? '' : 'text-dark-400'}`}>{t('dates.opens', { when: opens.split(',')[1]?.trim() ?? opens })}</span>}
+                {opens && (
+                  <>
+                    {' '}
+                    <span className={`mt-0.5 text-[11px] leading-tight ${isSelected ? '' : 'text-dark-400'}`}>{t('dates.opens', { when: opensTime })}</span>
+                  </>
+                )}
               </Link>
             </li>
           );
