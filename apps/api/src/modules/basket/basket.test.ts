@@ -1,39 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CART_FULL_MESSAGE, type CartDto } from '@app/contract/cart/cart';
+import { describe, expect, it } from 'vitest';
+import { CART_FULL_MESSAGE } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
-import {
-  createCustomers,
-  createHoldsFixture,
-  createOccurrence,
-  expireClaims,
-  liveClaims,
-  type HoldsFixture,
-  type TestCustomer,
-} from '../../../test/fixtures/holds.ts';
-import type { App } from '../../app.ts';
+import { createOccurrence, expireClaims, liveClaims } from '../../../test/fixtures/holds.ts';
+import { addPayload, cartOf, useShop, type Json } from '../../../test/fixtures/shop.ts';
 
 const ctx = useTestApp();
-let fx: HoldsFixture;
-let customers: TestCustomer[];
-let alice: TestCustomer;
-let bob: TestCustomer;
-
-beforeAll(async () => {
-  fx = await createHoldsFixture(ctx.db);
-  customers = await createCustomers(ctx.db, fx.clientId, 6);
-  [alice, bob] = customers as [TestCustomer, TestCustomer];
-});
-
-type Json = Record<string, unknown>;
-const request = (app: App, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
-  app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
-  request(ctx.app, method, url, who, payload);
-const cartOf = (response: { json: () => unknown }) => (response.json() as { data: CartDto }).data;
-
-const addPayload = (id: number | string, extra: Json = {}) => ({
-  items: [{ id, type: 'purchasableOccurrence', purchased_for_user_id: null, ...extra }],
-});
+const shop = useShop(ctx, { customers: 6 });
+const { call } = shop;
 
 describe('GET /api/activities/cart', () => {
   it('needs a login', async () => {
@@ -43,7 +16,7 @@ describe('GET /api/activities/cart', () => {
   });
 
   it('answers an empty cart for a customer with none', async () => {
-    const response = await call('GET', '/api/activities/cart', customers[5]!);
+    const response = await call('GET', '/api/activities/cart', shop.customers[5]!);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(cartOf(response)).toMatchObject({
@@ -53,13 +26,13 @@ describe('GET /api/activities/cart', () => {
       total: 0,
       formatted_total: '£0.00',
       expires_at: null,
-      selected_user_id: customers[5]!.selfId,
+      selected_user_id: shop.customers[5]!.selfId,
       credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } },
     });
   });
 
   it("refuses another customer's selected_user_id with 403", async () => {
-    const response = await call('GET', `/api/activities/cart?selected_user_id=${bob.selfId}`, alice);
+    const response = await call('GET', `/api/activities/cart?selected_user_id=${shop.bob.selfId}`, shop.alice);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: 'Unauthorised.' });
   });
@@ -67,11 +40,11 @@ describe('GET /api/activities/cart', () => {
 
 describe('POST /api/activities/cart/add', () => {
   it('holds a place by numeric id and answers the whole cart (wire fields)', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
     const before = Date.now();
-    const response = await call('POST', '/api/activities/cart/add', alice, {
-      ...addPayload(occurrence.id, { pricing_option_id: fx.classOptions.adult, apply_benefit: false, activity_restriction_ids: [] }),
-      membership_user_id: alice.selfId,
+    const response = await call('POST', '/api/activities/cart/add', shop.alice, {
+      ...addPayload(occurrence.id, { pricing_option_id: shop.fx.classOptions.adult, apply_benefit: false, activity_restriction_ids: [] }),
+      membership_user_id: shop.alice.selfId,
       selected_user_id: null,
       some_future_field: 'accepted',
     });
@@ -88,8 +61,8 @@ describe('POST /api/activities/cart/add', () => {
       type: 'purchasableOccurrence',
       cartable_id: occurrence.id,
       cartable_uuid: occurrence.uuid,
-      purchased_for_user_id: alice.selfId,
-      pricing_option_id: fx.classOptions.adult,
+      purchased_for_user_id: shop.alice.selfId,
+      pricing_option_id: shop.fx.classOptions.adult,
       pricing_option_name: 'Adult',
       price: { raw: 650, formatted: '£6.50' },
       status: 'held',
@@ -103,33 +76,33 @@ describe('POST /api/activities/cart/add', () => {
     expect(cart.expires_at).toBe(item!.expires_at);
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
 
-    const again = await call('GET', '/api/activities/cart', alice);
+    const again = await call('GET', '/api/activities/cart', shop.alice);
     expect(cartOf(again)).toEqual(cart);
   });
 
   it('takes a v2 uuid, a ticket_id and a family member; the default ticket is the first option', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
-    const response = await call('POST', '/api/activities/cart/add', bob, {
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
+    const response = await call('POST', '/api/activities/cart/add', shop.bob, {
       items: [
-        { id: occurrence.uuid, type: 'purchasableOccurrence', purchased_for_user_id: bob.childId, ticket_id: fx.classOptions.junior },
+        { id: occurrence.uuid, type: 'purchasableOccurrence', purchased_for_user_id: shop.bob.childId, ticket_id: shop.fx.classOptions.junior },
         { id: occurrence.uuid, purchased_for_user_id: null },
       ],
-      selected_user_id: bob.selfId,
+      selected_user_id: shop.bob.selfId,
     });
     expect(response.statusCode).toBe(200);
     const items = cartOf(response).items.filter((i) => i.cartable_id === occurrence.id);
     expect(items.map((i) => [i.purchased_for_user_id, i.pricing_option_name, i.price.raw]).sort()).toEqual(
       [
-        [bob.childId, 'Junior', 400],
-        [bob.selfId, 'Adult', 650],
+        [shop.bob.childId, 'Junior', 400],
+        [shop.bob.selfId, 'Adult', 650],
       ].sort(),
     );
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(2);
   });
 
   it('keeps one hold when the same person adds the same session twice', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
-    const who = customers[2]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
+    const who = shop.customers[2]!;
     const first = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id)));
     const second = await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id));
     expect(second.statusCode).toBe(200);
@@ -138,8 +111,8 @@ describe('POST /api/activities/cart/add', () => {
   });
 
   it("keeps each person's hold in one basket: the same child from another selected person's basket is 400", async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
-    const who = customers[1]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
+    const who = shop.customers[1]!;
     expect((await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id, { purchased_for_user_id: who.childId }))).statusCode).toBe(200);
     const childsOwn = await call('POST', '/api/activities/cart/add', who, { ...addPayload(occurrence.id), selected_user_id: who.childId });
     expect(childsOwn.statusCode).toBe(400);
@@ -149,13 +122,13 @@ describe('POST /api/activities/cart/add', () => {
   });
 
   it("refuses another customer's selected_user_id, purchased_for_user_id or membership_user_id with 403", async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
     for (const payload of [
-      { ...addPayload(occurrence.id), selected_user_id: bob.selfId },
-      addPayload(occurrence.id, { purchased_for_user_id: bob.childId }),
-      { ...addPayload(occurrence.id), membership_user_id: bob.selfId },
+      { ...addPayload(occurrence.id), selected_user_id: shop.bob.selfId },
+      addPayload(occurrence.id, { purchased_for_user_id: shop.bob.childId }),
+      { ...addPayload(occurrence.id), membership_user_id: shop.bob.selfId },
     ]) {
-      const response = await call('POST', '/api/activities/cart/add', alice, payload);
+      const response = await call('POST', '/api/activities/cart/add', shop.alice, payload);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ message: 'Unauthorised.' });
     }
@@ -163,10 +136,10 @@ describe('POST /api/activities/cart/add', () => {
   });
 
   it("answers 409 with a 'full' message when full, and leaves the cart unchanged (all items or none)", async () => {
-    const full = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
-    const free = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
-    expect((await call('POST', '/api/activities/cart/add', customers[3]!, addPayload(full.id))).statusCode).toBe(200);
-    const who = customers[4]!;
+    const full = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1 });
+    const free = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
+    expect((await call('POST', '/api/activities/cart/add', shop.customers[3]!, addPayload(full.id))).statusCode).toBe(200);
+    const who = shop.customers[4]!;
     const before = cartOf(await call('GET', '/api/activities/cart', who));
     const response = await call('POST', '/api/activities/cart/add', who, {
       items: [
@@ -182,56 +155,56 @@ describe('POST /api/activities/cart/add', () => {
   });
 
   it('refuses a session not open yet, started or cancelled (400), an unknown one (404) and a ticket of another activity (422)', async () => {
-    const started = await createOccurrence(ctx.db, fx, { kind: 'class', startsInMinutes: -5 });
-    const cancelled = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    const started = await createOccurrence(ctx.db, shop.fx, { kind: 'class', startsInMinutes: -5 });
+    const cancelled = await createOccurrence(ctx.db, shop.fx, { kind: 'class' });
     await ctx.db.updateTable('occurrences').set({ cancelled_at: new Date() }).where('id', '=', cancelled.id).execute();
-    const ok = await createOccurrence(ctx.db, fx, { kind: 'class' });
+    const ok = await createOccurrence(ctx.db, shop.fx, { kind: 'class' });
     // Twenty days ahead: past the seven-day booking window (it opens at 22:00 on D − 8).
-    const later = await createOccurrence(ctx.db, fx, { kind: 'class', startsInMinutes: 20 * 24 * 60 });
+    const later = await createOccurrence(ctx.db, shop.fx, { kind: 'class', startsInMinutes: 20 * 24 * 60 });
     const cases: [Json, number, string][] = [
       [addPayload(later.id), 400, 'This session is not open for booking yet.'],
       [addPayload(started.id), 400, 'This session has already started.'],
       [addPayload(cancelled.id), 400, 'This session has been cancelled.'],
       [addPayload(999_999_999), 404, 'Unable to complete request, item not found.'],
       [addPayload('not-an-id'), 404, 'Unable to complete request, item not found.'],
-      [addPayload(ok.id, { pricing_option_id: fx.courtOptionId }), 422, 'The given data was invalid.'],
+      [addPayload(ok.id, { pricing_option_id: shop.fx.courtOptionId }), 422, 'The given data was invalid.'],
     ];
     for (const [payload, status, message] of cases) {
-      const response = await call('POST', '/api/activities/cart/add', alice, payload);
+      const response = await call('POST', '/api/activities/cart/add', shop.alice, payload);
       expect({ status: response.statusCode, message: response.json<{ message: string }>().message }).toEqual({ status, message });
     }
-    const bad = await call('POST', '/api/activities/cart/add', alice, addPayload(ok.id, { pricing_option_id: fx.courtOptionId }));
+    const bad = await call('POST', '/api/activities/cart/add', shop.alice, addPayload(ok.id, { pricing_option_id: shop.fx.courtOptionId }));
     expect(bad.json()).toMatchObject({ errors: { 'items.0.pricing_option_id': ['The selected ticket type is not available for this session.'] } });
-    const empty = await call('POST', '/api/activities/cart/add', alice, { items: [] });
+    const empty = await call('POST', '/api/activities/cart/add', shop.alice, { items: [] });
     expect(empty.statusCode).toBe(422);
   });
 
   it('never books one court twice: a taken court is full, also for another booking that overlaps it', async () => {
-    const slot = await createOccurrence(ctx.db, fx, { kind: 'court', court: 0, startsInMinutes: 3000 });
+    const slot = await createOccurrence(ctx.db, shop.fx, { kind: 'court', court: 0, startsInMinutes: 3000 });
     // A longer booking on the same court overlapping the first (another occurrence, its own lock).
-    const overlapping = await createOccurrence(ctx.db, fx, { kind: 'court', court: 0, startsInMinutes: 3030, durationMinutes: 60 });
-    expect((await call('POST', '/api/activities/cart/add', alice, addPayload(slot.id))).statusCode).toBe(200);
-    const taken = await call('POST', '/api/activities/cart/add', bob, addPayload(slot.id));
+    const overlapping = await createOccurrence(ctx.db, shop.fx, { kind: 'court', court: 0, startsInMinutes: 3030, durationMinutes: 60 });
+    expect((await call('POST', '/api/activities/cart/add', shop.alice, addPayload(slot.id))).statusCode).toBe(200);
+    const taken = await call('POST', '/api/activities/cart/add', shop.bob, addPayload(slot.id));
     expect(taken.statusCode).toBe(409);
     expect(taken.json<{ message: string }>().message).toContain('full');
-    const overlap = await call('POST', '/api/activities/cart/add', bob, addPayload(overlapping.id));
+    const overlap = await call('POST', '/api/activities/cart/add', shop.bob, addPayload(overlapping.id));
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json<{ message: string }>().message).toBe(CART_FULL_MESSAGE);
     const claims = await ctx.db.selectFrom('place_claims').select(['location_id', 'occurrence_id']).where('occurrence_id', 'in', [slot.id, overlapping.id]).where('status', '=', 'active').execute();
-    expect(claims).toEqual([{ location_id: fx.courtIds[0], occurrence_id: slot.id }]);
-    const [item] = cartOf(await call('GET', '/api/activities/cart', alice)).items.filter((i) => i.cartable_id === slot.id);
+    expect(claims).toEqual([{ location_id: shop.fx.courtIds[0], occurrence_id: slot.id }]);
+    const [item] = cartOf(await call('GET', '/api/activities/cart', shop.alice)).items.filter((i) => i.cartable_id === slot.id);
     expect(item!.cartable_resource).toMatchObject({ kind: 'resource', location: { name: 'Court 1' } });
   });
 });
 
 describe('POST /api/activities/cart/remove, DELETE /api/activities/cart', () => {
   it('removes items and releases their holds; another customer\'s item is 404', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
-    const who = customers[3]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1 });
+    const who = shop.customers[3]!;
     const added = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id)));
     const item = added.items.find((i) => i.cartable_id === occurrence.id)!;
 
-    const stranger = await call('POST', '/api/activities/cart/remove', alice, { cart_item_ids: [item.id] });
+    const stranger = await call('POST', '/api/activities/cart/remove', shop.alice, { cart_item_ids: [item.id] });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ message: 'Unable to complete request, item not found.' });
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
@@ -243,13 +216,13 @@ describe('POST /api/activities/cart/remove, DELETE /api/activities/cart', () => 
     expect(cartOf(response).items.map((i) => i.id)).not.toContain(item.id);
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
     // The place is free again for someone else.
-    expect((await call('POST', '/api/activities/cart/add', alice, addPayload(occurrence.id))).statusCode).toBe(200);
+    expect((await call('POST', '/api/activities/cart/add', shop.alice, addPayload(occurrence.id))).statusCode).toBe(200);
   });
 
   it('clears the basket, releasing every hold', async () => {
-    const a = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
-    const b = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
-    const who = customers[4]!;
+    const a = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 3 });
+    const b = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 3 });
+    const who = shop.customers[4]!;
     await call('POST', '/api/activities/cart/add', who, { items: [{ id: a.id }, { id: b.id, purchased_for_user_id: who.childId }] });
     const response = await call('DELETE', `/api/activities/cart?selected_user_id=${who.selfId}`, who);
     expect(response.statusCode).toBe(200);
@@ -261,11 +234,11 @@ describe('POST /api/activities/cart/remove, DELETE /api/activities/cart', () => 
 
 describe('PUT /api/activities/cart/{cartItemId}', () => {
   it('changes the ticket type and the person (a new hold for them, the old one released)', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 3 });
-    const who = customers[2]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 3 });
+    const who = shop.customers[2]!;
     const item = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id))).items.find((i) => i.cartable_id === occurrence.id)!;
 
-    const junior = await call('PUT', `/api/activities/cart/${item.id}`, who, { pricing_option_id: fx.classOptions.junior, selected_user_id: null });
+    const junior = await call('PUT', `/api/activities/cart/${item.id}`, who, { pricing_option_id: shop.fx.classOptions.junior, selected_user_id: null });
     expect(junior.statusCode).toBe(200);
     expect(cartOf(junior).items.find((i) => i.id === item.id)).toMatchObject({ pricing_option_name: 'Junior', price: { raw: 400 } });
 
@@ -275,13 +248,13 @@ describe('PUT /api/activities/cart/{cartItemId}', () => {
     const claims = await ctx.db.selectFrom('place_claims').select('membership_user_id').where('occurrence_id', '=', occurrence.id).where('status', '=', 'active').execute();
     expect(claims).toEqual([{ membership_user_id: who.childId }]);
 
-    expect((await call('PUT', `/api/activities/cart/${item.id}`, alice, { pricing_option_id: fx.classOptions.adult })).statusCode).toBe(404);
-    expect((await call('PUT', `/api/activities/cart/${item.id}`, who, { purchased_for_user_id: bob.childId })).statusCode).toBe(403);
+    expect((await call('PUT', `/api/activities/cart/${item.id}`, shop.alice, { pricing_option_id: shop.fx.classOptions.adult })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/activities/cart/${item.id}`, who, { purchased_for_user_id: shop.bob.childId })).statusCode).toBe(403);
   });
 
   it('holds an expired item again with hold_again', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
-    const who = customers[5]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1 });
+    const who = shop.customers[5]!;
     const item = cartOf(await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id))).items.find((i) => i.cartable_id === occurrence.id)!;
     await expireClaims(ctx.db, { occurrenceId: occurrence.id });
     const expired = cartOf(await call('GET', '/api/activities/cart', who)).items.find((i) => i.id === item.id)!;
@@ -299,14 +272,14 @@ describe('PUT /api/activities/cart/{cartItemId}', () => {
 
 describe('benefit and package removal', () => {
   it("answers the caller's cart unchanged, and 404 for another customer's item", async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class' });
-    const cart = cartOf(await call('POST', '/api/activities/cart/add', bob, addPayload(occurrence.id)));
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class' });
+    const cart = cartOf(await call('POST', '/api/activities/cart/add', shop.bob, addPayload(occurrence.id)));
     const item = cart.items[0]!;
     for (const extra of ['benefit', 'package']) {
-      const own = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking&selected_user_id=${bob.selfId}`, bob);
+      const own = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking&selected_user_id=${shop.bob.selfId}`, shop.bob);
       expect(own.statusCode).toBe(200);
       expect(cartOf(own)).toEqual(cart);
-      const other = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking`, alice);
+      const other = await call('DELETE', `/api/activities/${extra}/remove/${item.id}?source=activity-booking`, shop.alice);
       expect(other.statusCode).toBe(404);
     }
   });

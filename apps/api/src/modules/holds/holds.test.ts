@@ -1,51 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { CART_BUSY_MESSAGE, CART_FULL_MESSAGE, type CartDto } from '@app/contract/cart/cart';
+import { CART_BUSY_MESSAGE, CART_FULL_MESSAGE } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
 import { statementsSentBy } from '../../../test/statements.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
-import {
-  createCustomers,
-  createHoldsFixture,
-  createOccurrence,
-  expireClaims,
-  liveClaims,
-  type HoldsFixture,
-  type TestCustomer,
-} from '../../../test/fixtures/holds.ts';
+import { createCustomers, createHoldsFixture, createOccurrence, expireClaims, liveClaims, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { addPayload, cartOf, request, useShop, type Json } from '../../../test/fixtures/shop.ts';
 import { buildApp, type App } from '../../app.ts';
 import { createDb, type Db } from '../../db/connect.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 
 const ctx = useTestApp();
-let fx: HoldsFixture;
-let customers: TestCustomer[];
-let alice: TestCustomer;
+const shop = useShop(ctx, { customers: 6 });
+const { call } = shop;
 
-beforeAll(async () => {
-  fx = await createHoldsFixture(ctx.db);
-  customers = await createCustomers(ctx.db, fx.clientId, 6);
-  [alice] = customers as [TestCustomer];
-});
-
-type Json = Record<string, unknown>;
-const request = (app: App, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
-  app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json) =>
-  request(ctx.app, method, url, who, payload);
-const cartOf = (response: { json: () => unknown }) => (response.json() as { data: CartDto }).data;
-
-const addPayload = (id: number | string, extra: Json = {}) => ({
-  items: [{ id, type: 'purchasableOccurrence', purchased_for_user_id: null, ...extra }],
-});
 /* Place claims through the basket API (docs/holds.md): expiry and the sweep, refusals from memory, concurrency, court allocation. */
 
 describe('expiry', () => {
   it('frees the place at once: the item shows expired, totals drop, and someone else can hold it without the sweep', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
-    const who = customers[1]!;
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1 });
+    const who = shop.customers[1]!;
     await call('POST', '/api/activities/cart/add', who, addPayload(occurrence.id));
     await expireClaims(ctx.db, { occurrenceId: occurrence.id });
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
@@ -54,12 +30,12 @@ describe('expiry', () => {
     expect(item.status).toBe('expired');
     expect(cart.total).toBe(cart.items.filter((i) => i.status === 'held').reduce((s, i) => s + i.price.raw, 0));
 
-    const taken = await call('POST', '/api/activities/cart/add', customers[0]!, addPayload(occurrence.id));
+    const taken = await call('POST', '/api/activities/cart/add', shop.customers[0]!, addPayload(occurrence.id));
     expect(taken.statusCode).toBe(200);
     const claims = await ctx.db.selectFrom('place_claims').select(['membership_user_id', 'status']).where('occurrence_id', '=', occurrence.id).orderBy('id').execute();
     expect(claims).toEqual([
       { membership_user_id: who.selfId, status: 'released' },
-      { membership_user_id: customers[0]!.selfId, status: 'active' },
+      { membership_user_id: shop.customers[0]!.selfId, status: 'active' },
     ]);
     // The expired item cannot be held again now: the place has gone.
     const again = await call('PUT', `/api/activities/cart/${item.id}`, who, { hold_again: true });
@@ -67,8 +43,8 @@ describe('expiry', () => {
   });
 
   it('the minute sweep marks expired holds released', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 2 });
-    await call('POST', '/api/activities/cart/add', customers[4]!, addPayload(occurrence.id));
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 2 });
+    await call('POST', '/api/activities/cart/add', shop.customers[4]!, addPayload(occurrence.id));
     await expireClaims(ctx.db, { occurrenceId: occurrence.id });
     await enqueue(ctx.db, 'release-expired-holds');
     await runDueJobs({ url: ctx.url, db: ctx.db });
@@ -92,7 +68,7 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
     const o = rows[0]!;
     let heard!: () => void;
     const note = new Promise<void>((resolve) => (heard = resolve));
-    const stop = await ctx.app.availabilityHub.subscribe(`${fx.clientId}:${o.venue_id}:${o.category_id}:${o.day}`, () => heard());
+    const stop = await ctx.app.availabilityHub.subscribe(`${shop.fx.clientId}:${o.venue_id}:${o.category_id}:${o.day}`, () => heard());
     try {
       const result = await change();
       await note;
@@ -103,7 +79,7 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
   };
   /** A full class of one place, held by `holder`, and marked full by a first refusal. */
   const markedFull = async (holder: TestCustomer, refused: TestCustomer, spec: { startsInMinutes?: number } = {}) => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1, ...spec });
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1, ...spec });
     expect((await afterNote(occurrence.id, () => add(holder, occurrence.id))).statusCode).toBe(200);
     const { result, sent } = await statementsSentBy(() => add(refused, occurrence.id));
     refusedAsFull(result);
@@ -119,7 +95,7 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
   let crowd: TestCustomer[];
   beforeAll(async () => {
     await ctx.app.availabilityHub.ready();
-    crowd = await createCustomers(ctx.db, fx.clientId, 12);
+    crowd = await createCustomers(ctx.db, shop.fx.clientId, 12);
   });
 
   it('refuses the next customers after one statement that reads only their account, with the same 409', async () => {
@@ -138,7 +114,7 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
   it("keeps every other answer: the holder adding again is 200, another customer's person 403, no session 401, an unpaid fee 400", async () => {
     const [holder, first, stranger, debtor] = crowd.slice(4, 8) as [TestCustomer, TestCustomer, TestCustomer, TestCustomer];
     // An unpaid late-cancellation fee of `debtor`, on a class days away (another day's notes).
-    const elsewhere = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5, startsInMinutes: 6 * 24 * 60 });
+    const elsewhere = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5, startsInMinutes: 6 * 24 * 60 });
     await sql`
       WITH claim AS (
         INSERT INTO place_claims (client_id, occurrence_id, during, account_user_id, membership_user_id, kind, status, released_at)
@@ -189,8 +165,8 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
   });
 
   it('lasts no longer than the first live hold: its expiry frees the place with no note at all', async () => {
-    const [holder, first, second] = await createCustomers(ctx.db, fx.clientId, 3);
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 1 });
+    const [holder, first, second] = await createCustomers(ctx.db, shop.fx.clientId, 3);
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 1 });
     expect((await add(holder!, occurrence.id)).statusCode).toBe(200);
     const expiry = new Date(Date.now() + 1500);
     await afterNote(occurrence.id, () => sql`UPDATE place_claims SET expires_at = ${expiry} WHERE occurrence_id = ${occurrence.id}`.execute(ctx.db));
@@ -204,7 +180,7 @@ describe('refusing from memory: "full" marks (docs/holds.md)', () => {
   });
 
   it('is forgotten when the listener reconnects (notes may have been missed), and the claims are read again', async () => {
-    const [holder, first, second] = await createCustomers(ctx.db, fx.clientId, 3);
+    const [holder, first, second] = await createCustomers(ctx.db, shop.fx.clientId, 3);
     const occurrence = await markedFull(holder!, first!);
     ctx.app.availabilityHub.onReconnect();
     const { result, sent } = await statementsSentBy(() => add(second!, occurrence.id));
@@ -229,8 +205,8 @@ describe('under concurrency (a pool of 40 connections)', () => {
   });
 
   it('200 parallel adds by different customers for 10 places hold exactly 10; the rest are 409 full', { timeout: 60_000 }, async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 10 });
-    const crowd = await createCustomers(ctx.db, fx.clientId, 200);
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 10 });
+    const crowd = await createCustomers(ctx.db, shop.fx.clientId, 200);
     const responses = await Promise.all(crowd.map((who) => request(app, 'POST', '/api/activities/cart/add', who, addPayload(occurrence.id))));
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -240,16 +216,16 @@ describe('under concurrency (a pool of 40 connections)', () => {
   });
 
   it('two customers adding one court slot at once: one hold', async () => {
-    const slot = await createOccurrence(ctx.db, fx, { kind: 'court', court: 1, startsInMinutes: 4000 });
-    const [a, b] = await createCustomers(ctx.db, fx.clientId, 2);
+    const slot = await createOccurrence(ctx.db, shop.fx, { kind: 'court', court: 1, startsInMinutes: 4000 });
+    const [a, b] = await createCustomers(ctx.db, shop.fx.clientId, 2);
     const responses = await Promise.all([a!, b!].map((who) => request(app, 'POST', '/api/activities/cart/add', who, addPayload(slot.id))));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await liveClaims(ctx.db, slot.id)).toBe(1);
   });
 
   it('the same add twice at once for one person: one hold, one item', async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
-    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
+    const [who] = await createCustomers(ctx.db, shop.fx.clientId, 1);
     const responses = await Promise.all([1, 2, 3].map(() => request(app, 'POST', '/api/activities/cart/add', who!, addPayload(occurrence.id))));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
@@ -257,13 +233,13 @@ describe('under concurrency (a pool of 40 connections)', () => {
   });
 
   it("answers a lock time-out with 409 and a message without 'full'", { timeout: 20_000 }, async () => {
-    const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: 5 });
+    const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', capacity: 5 });
     const blocker = new pg.Client({ connectionString: ctx.url });
     await blocker.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query('SELECT id FROM occurrences WHERE id = $1 FOR UPDATE', [occurrence.id]);
-      const response = await request(app, 'POST', '/api/activities/cart/add', alice, addPayload(occurrence.id));
+      const response = await request(app, 'POST', '/api/activities/cart/add', shop.alice, addPayload(occurrence.id));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ message: CART_BUSY_MESSAGE, code: 'cart_busy' });
       expect(CART_BUSY_MESSAGE).not.toContain('full');

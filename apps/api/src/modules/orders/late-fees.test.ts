@@ -6,7 +6,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
+import { TEST_BROWSER, TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
 
 /**
@@ -63,13 +63,7 @@ const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, e
     amount,
     ...(await tokenise(who, number)),
     card_holder_name: 'Casey Tester',
-    browser_color_depth: 24,
-    browser_java_enabled: false,
-    browser_javascript_enabled: true,
-    browser_language: 'en-GB',
-    browser_screen_height: 900,
-    browser_screen_width: 1440,
-    browser_timezone: 0,
+    ...TEST_BROWSER,
     ...extra,
   });
 

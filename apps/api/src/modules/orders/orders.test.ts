@@ -5,80 +5,16 @@ import { ITEM_LOST_MESSAGE } from '@app/contract/checkout/complete';
 import type { CartDto } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
-import { createCustomers, createHoldsFixture, createOccurrence, expireClaims, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { expireClaims, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
+import { TEST_CARDS as CARDS } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
 import { normaliseTenders } from './requirements.ts';
 
 const ctx = useTestApp();
-let fx: HoldsFixture;
-let customers: TestCustomer[];
-let alice: TestCustomer;
-let bob: TestCustomer;
-let termIds: number[];
-
-type Json = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
-
-const CARDS = TEST_CARDS;
-
-beforeAll(async () => {
-  fx = await createHoldsFixture(ctx.db);
-  customers = await createCustomers(ctx.db, fx.clientId, 40);
-  [alice, bob] = customers as [TestCustomer, TestCustomer];
-  termIds = (await call('GET', '/api/terms', alice)).json().data.map((t: { id: number }) => t.id);
-});
-
-let next = 2;
-const fresh = () => customers[next++]!;
-
-/** Holds one place of a new class occurrence (capacity `capacity`) and answers the cart. */
-const holdClass = async (who: TestCustomer, options: { capacity?: number; forChild?: boolean } = {}) => {
-  // forChild: the child's own basket (selected_user_id), as the spec's selected user decides.
-  const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: options.capacity ?? 5 });
-  const response = await call('POST', '/api/activities/cart/add', who, {
-    items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: options.forChild ? who.childId : null, pricing_option_id: fx.classOptions.adult }],
-    selected_user_id: options.forChild ? who.childId : null,
-  });
-  expect(response.statusCode).toBe(200);
-  return { occurrence, cart: response.json().data as CartDto };
-};
-
-const tokenise = async (who: TestCustomer, number: string) => {
-  const card = await tokeniseTestCard(ctx.app, who, number);
-  return { sessionKey: card.session_key, identifier: card.card_identifier };
-};
-
-const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, extra: Json = {}) => {
-  const { sessionKey, identifier } = await tokenise(who, number);
-  return call('POST', '/api/checkout/authorise', who, {
-    payments: [{ tender_type: 'card', amount }],
-    session_key: sessionKey,
-    card_identifier: identifier,
-    card_holder_name: 'Casey Tester',
-    source: 'activity-booking',
-    terms: termIds,
-    completed_waivers: [],
-    browser_color_depth: 24,
-    browser_java_enabled: false,
-    browser_javascript_enabled: true,
-    browser_language: 'en-GB',
-    browser_screen_height: 900,
-    browser_screen_width: 1440,
-    browser_timezone: 0,
-    billing_first_name: 'Casey',
-    billing_last_name: 'Tester',
-    billing_address: { address_1: '1 Test Street', city: 'Bury', postcode: 'BL9 0AA', country: 'GB' },
-    ...extra,
-  });
-};
-
-const completeCard = (who: TestCustomer, transactionUuid: string, amount: number, headers: Record<string, string> = {}) =>
-  call('POST', '/api/checkout/complete', who, { transaction_uuid: transactionUuid, payments: [{ tender_type: 'card', amount }], source: 'activity-booking', terms: termIds, completed_waivers: [] }, headers);
-
-const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(ctx.db)).rows[0]!.n;
+const shop = useCheckoutShop(ctx);
+const { call, fresh, holdClass, authorise, completeCard, count } = shop;
 
 describe('card payment, frictionless', () => {
   it('authorises, completes, books, confirms, emails with an .ics, and empties the basket', async () => {
@@ -109,8 +45,8 @@ describe('card payment, frictionless', () => {
       bookings: [{ name: 'Spin Express', person: { id: who.selfId }, venue: { slug: 'bury-leisure-centre' }, status: 'booked' }],
       payments: [{ tender_type: 'card', amount: cart.total, card: { brand: 'visa', last_four: '4242' } }],
     });
-    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}`, bob)).statusCode).toBe(403);
-    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, bob)).statusCode).toBe(403);
+    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}`, shop.bob)).statusCode).toBe(403);
+    expect((await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, shop.bob)).statusCode).toBe(403);
 
     const ics = await call('GET', `/api/checkout/orders/${body.complete_order_id}/calendar.ics`, who);
     expect(ics.statusCode).toBe(200);
@@ -135,20 +71,20 @@ describe('card payment, frictionless', () => {
       payments: [{ tender_type: 'card', amount: second.cart.total }],
       session_key: prepared.session_key,
       saved_card_id: prepared.saved_card.id,
-      terms: termIds,
+      terms: shop.termIds,
       source: 'activity-booking',
     });
     expect(again.statusCode).toBe(200);
     expect((await completeCard(who, again.json().transaction_uuid, second.cart.total)).statusCode).toBe(200);
     // Another customer cannot use it, and the owner can delete it.
-    const stolen = await call('POST', '/api/checkout/authorise', bob, {
+    const stolen = await call('POST', '/api/checkout/authorise', shop.bob, {
       payments: [{ tender_type: 'card', amount: 650 }],
       session_key: prepared.session_key,
       saved_card_id: prepared.saved_card.id,
-      terms: termIds,
+      terms: shop.termIds,
     });
     expect([400, 404]).toContain(stolen.statusCode);
-    expect((await call('DELETE', `/api/checkout/saved-cards/${prepared.saved_card.id}`, bob)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/checkout/saved-cards/${prepared.saved_card.id}`, shop.bob)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/checkout/saved-cards/${prepared.saved_card.id}`, who)).statusCode).toBe(204);
     expect((await call('GET', '/api/checkout/prepare', who)).json().saved_card).toBeNull();
   });
@@ -170,9 +106,9 @@ describe('exactly once', () => {
 
   it('20 parallel credit-only completes (two tabs, retries) make one order and one spend', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
     const { cart } = await holdClass(who);
-    const body = { completed_waivers: [], payments: [{ tender_type: 'credit', amount: cart.total, info: {} }], item_hash: cart.itemHash, selected_user_id: null, source: 'activity-booking', terms: termIds };
+    const body = { completed_waivers: [], payments: [{ tender_type: 'credit', amount: cart.total, info: {} }], item_hash: cart.itemHash, selected_user_id: null, source: 'activity-booking', terms: shop.termIds };
     const responses = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/api/checkout/complete', who, body)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((r) => r.json().complete_order_id)).size).toBe(1);
@@ -184,9 +120,9 @@ describe('exactly once', () => {
 
   it('the same Idempotency-Key answers the same order after the basket is gone', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 2000, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 2000, 'test');
     const { cart } = await holdClass(who);
-    const body = { payments: [{ tender_type: 'credit', amount: cart.total, info: {} }], terms: termIds };
+    const body = { payments: [{ tender_type: 'credit', amount: cart.total, info: {} }], terms: shop.termIds };
     const first = await call('POST', '/api/checkout/complete', who, body, { 'idempotency-key': 'tab-1' });
     const replay = await call('POST', '/api/checkout/complete', who, body, { 'idempotency-key': 'tab-1' });
     expect(first.statusCode).toBe(200);
@@ -212,7 +148,7 @@ describe('holds that expired during payment', () => {
     const { cart, occurrence } = await holdClass(who, { capacity: 1 });
     const uuid = (await authorise(who, cart.total)).json().transaction_uuid as string;
     await expireClaims(ctx.db, { occurrenceId: occurrence.id });
-    const taken = await call('POST', '/api/activities/cart/add', other, { items: [{ id: occurrence.id, pricing_option_id: fx.classOptions.adult }] });
+    const taken = await call('POST', '/api/activities/cart/add', other, { items: [{ id: occurrence.id, pricing_option_id: shop.fx.classOptions.adult }] });
     expect(taken.statusCode).toBe(200);
     const done = await completeCard(who, uuid, cart.total);
     expect(done.statusCode).toBe(409);
@@ -253,7 +189,7 @@ describe('reconciliation (the server died between authorise and complete)', () =
 describe('credits', () => {
   it('shows balances in the cart, reserves, replaces, releases with ≤ 0, and completes with credit only', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 1000, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 1000, 'test');
     const { cart } = await holdClass(who);
     expect(cart.credits.general).toEqual({ type: 'general', total_available: 1000, max_applicable: cart.total });
     const apply = (amount: number) => call('POST', '/api/credits/apply', who, { credits_to_reserve: [{ amount, type: 'general' }], cart_source: 'activity-booking', selected_user_id: null });
@@ -280,7 +216,7 @@ describe('credits', () => {
       item_hash: cart.itemHash,
       selected_user_id: null,
       source: 'activity-booking',
-      terms: termIds,
+      terms: shop.termIds,
     });
     expect(done.statusCode).toBe(200);
     const ledger = await sql<{ kind: string; amount: number; balance_after: number }>`
@@ -291,12 +227,12 @@ describe('credits', () => {
 
   it('never lets parallel spends take the balance below zero', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 650, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 650, 'test');
     const self = await holdClass(who);
     const child = await holdClass(who, { forChild: true });
     // Two baskets (self and child) each try to spend the whole balance at once.
     const pay = (selected: number, amount: number) =>
-      call('POST', '/api/checkout/complete', who, { payments: [{ tender_type: 'credit', amount }], selected_user_id: selected === who.selfId ? null : selected, terms: termIds });
+      call('POST', '/api/checkout/complete', who, { payments: [{ tender_type: 'credit', amount }], selected_user_id: selected === who.selfId ? null : selected, terms: shop.termIds });
     const [a, b] = await Promise.all([pay(who.selfId, self.cart.total), pay(who.childId, child.cart.total)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
     const balance = await sql<{ b: number }>`SELECT balance_after AS b FROM credit_entries WHERE account_user_id = ${who.userId} ORDER BY id DESC LIMIT 1`.execute(ctx.db);
@@ -329,9 +265,9 @@ describe('tender rules at completion', () => {
     ['cash online', (total: number) => [{ tender_type: 'cash', amount: total }], 422],
   ])('complete refuses payments %s', async (label, lines, status) => {
     const who = fresh();
-    if (label !== 'more credit than the balance') await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
+    if (label !== 'more credit than the balance') await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
     const { cart } = await holdClass(who);
-    const response = await call('POST', '/api/checkout/complete', who, { payments: lines(cart.total), terms: termIds });
+    const response = await call('POST', '/api/checkout/complete', who, { payments: lines(cart.total), terms: shop.termIds });
     expect(response.statusCode).toBe(status);
     expect(response.json().message).toEqual(expect.any(String));
     expect((await call('GET', '/api/activities/cart', who)).json().data.items).toHaveLength(1);
@@ -351,7 +287,7 @@ describe('front-of-house pay', () => {
   it('is staff only, takes cash, offline voucher and cheque for a customer basket', async () => {
     const who = fresh();
     const { cart } = await holdClass(who);
-    const body = { payments: [{ tender_type: 'cash', amount: 400 }, { tender_type: 'offline-voucher', amount: 200 }, { tender_type: 'cheque', amount: cart.total - 600 }], selected_user_id: who.selfId, source: 'front-of-house', terms: termIds };
+    const body = { payments: [{ tender_type: 'cash', amount: 400 }, { tender_type: 'offline-voucher', amount: 200 }, { tender_type: 'cheque', amount: cart.total - 600 }], selected_user_id: who.selfId, source: 'front-of-house', terms: shop.termIds };
     const customer = await call('POST', '/api/activities/cart/pay', who, body);
     expect(customer.statusCode).toBe(403);
     const card = await call('POST', '/api/activities/cart/pay', staff, { ...body, payments: [{ tender_type: 'card', amount: cart.total }] });
@@ -367,10 +303,10 @@ describe('front-of-house pay', () => {
 describe('a basket paid twice in different ways', () => {
   it('keeps the first order and voids the card authorisation that came second', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
     const { cart } = await holdClass(who);
     const uuid = (await authorise(who, cart.total)).json().transaction_uuid as string;
-    const byCredit = await call('POST', '/api/checkout/complete', who, { payments: [{ tender_type: 'credit', amount: cart.total }], terms: termIds });
+    const byCredit = await call('POST', '/api/checkout/complete', who, { payments: [{ tender_type: 'credit', amount: cart.total }], terms: shop.termIds });
     expect(byCredit.statusCode).toBe(200);
     const byCard = await completeCard(who, uuid, cart.total);
     expect(byCard.statusCode).toBe(200);

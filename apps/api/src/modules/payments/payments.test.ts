@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp } from '../../app.ts';
@@ -6,77 +6,12 @@ import { loadConfig } from '../../lib/config.ts';
 import { CARD_DECLINED_MESSAGE, CARD_ERROR_MESSAGE } from '@app/contract/checkout/payment';
 import type { CartDto } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
-import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
-import { TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
+import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
+import { TEST_CARDS as CARDS } from '../../../test/fixtures/cards.ts';
 
 const ctx = useTestApp();
-let fx: HoldsFixture;
-let customers: TestCustomer[];
-let alice: TestCustomer;
-let bob: TestCustomer;
-let termIds: number[];
-
-type Json = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
-
-const CARDS = TEST_CARDS;
-
-beforeAll(async () => {
-  fx = await createHoldsFixture(ctx.db);
-  customers = await createCustomers(ctx.db, fx.clientId, 40);
-  [alice, bob] = customers as [TestCustomer, TestCustomer];
-  termIds = (await call('GET', '/api/terms', alice)).json().data.map((t: { id: number }) => t.id);
-});
-
-let next = 2;
-const fresh = () => customers[next++]!;
-
-/** Holds one place of a new class occurrence (capacity `capacity`) and answers the cart. */
-const holdClass = async (who: TestCustomer, options: { capacity?: number; forChild?: boolean } = {}) => {
-  // forChild: the child's own basket (selected_user_id), as the spec's selected user decides.
-  const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: options.capacity ?? 5 });
-  const response = await call('POST', '/api/activities/cart/add', who, {
-    items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: options.forChild ? who.childId : null, pricing_option_id: fx.classOptions.adult }],
-    selected_user_id: options.forChild ? who.childId : null,
-  });
-  expect(response.statusCode).toBe(200);
-  return { occurrence, cart: response.json().data as CartDto };
-};
-
-const tokenise = async (who: TestCustomer, number: string) => {
-  const card = await tokeniseTestCard(ctx.app, who, number);
-  return { sessionKey: card.session_key, identifier: card.card_identifier };
-};
-
-const authorise = async (who: TestCustomer, amount: number, number = CARDS.ok, extra: Json = {}) => {
-  const { sessionKey, identifier } = await tokenise(who, number);
-  return call('POST', '/api/checkout/authorise', who, {
-    payments: [{ tender_type: 'card', amount }],
-    session_key: sessionKey,
-    card_identifier: identifier,
-    card_holder_name: 'Casey Tester',
-    source: 'activity-booking',
-    terms: termIds,
-    completed_waivers: [],
-    browser_color_depth: 24,
-    browser_java_enabled: false,
-    browser_javascript_enabled: true,
-    browser_language: 'en-GB',
-    browser_screen_height: 900,
-    browser_screen_width: 1440,
-    browser_timezone: 0,
-    billing_first_name: 'Casey',
-    billing_last_name: 'Tester',
-    billing_address: { address_1: '1 Test Street', city: 'Bury', postcode: 'BL9 0AA', country: 'GB' },
-    ...extra,
-  });
-};
-
-const completeCard = (who: TestCustomer, transactionUuid: string, amount: number, headers: Record<string, string> = {}) =>
-  call('POST', '/api/checkout/complete', who, { transaction_uuid: transactionUuid, payments: [{ tender_type: 'card', amount }], source: 'activity-booking', terms: termIds, completed_waivers: [] }, headers);
-
-const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(ctx.db)).rows[0]!.n;
+const shop = useCheckoutShop(ctx);
+const { call, fresh, holdClass, authorise, completeCard, count } = shop;
 
 /* Card attempts through the checkout API (docs/checkout.md): the payment session, tokenisation, 3-D Secure, refusals, and card data kept out of logs and tables. */
 
@@ -98,7 +33,7 @@ describe('GET /api/checkout/prepare', () => {
 
 describe('simulator tokenisation', () => {
   it('refuses an invalid card without repeating the number, and an unknown session', async () => {
-    const prepared = await call('GET', '/api/checkout/prepare', alice);
+    const prepared = await call('GET', '/api/checkout/prepare', shop.alice);
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/simulator/card-identifiers',
@@ -201,11 +136,11 @@ describe('security', () => {
     const who = fresh();
     const { cart } = await holdClass(who);
     const uuid = (await authorise(who, cart.total)).json().transaction_uuid as string;
-    expect((await call('POST', '/api/checkout/complete', bob, { transaction_uuid: uuid, payments: [{ tender_type: 'card', amount: cart.total }], terms: termIds })).statusCode).toBe(404);
-    expect((await call('POST', '/api/checkout/complete', bob, { selected_user_id: who.selfId, payments: [], terms: termIds })).statusCode).toBe(403);
-    expect((await call('POST', '/api/credits/apply', bob, { credits_to_reserve: [{ amount: 1, type: 'general' }], selected_user_id: who.childId })).statusCode).toBe(403);
-    expect((await call('POST', '/api/checkout/authorise', bob, { payments: [{ tender_type: 'card', amount: 1 }], session_key: 'x', selected_user_id: who.selfId })).statusCode).toBe(403);
-    expect((await call('GET', `/api/activities/question-waivers?selected_user_id=${who.childId}`, bob)).statusCode).toBe(403);
+    expect((await call('POST', '/api/checkout/complete', shop.bob, { transaction_uuid: uuid, payments: [{ tender_type: 'card', amount: cart.total }], terms: shop.termIds })).statusCode).toBe(404);
+    expect((await call('POST', '/api/checkout/complete', shop.bob, { selected_user_id: who.selfId, payments: [], terms: shop.termIds })).statusCode).toBe(403);
+    expect((await call('POST', '/api/credits/apply', shop.bob, { credits_to_reserve: [{ amount: 1, type: 'general' }], selected_user_id: who.childId })).statusCode).toBe(403);
+    expect((await call('POST', '/api/checkout/authorise', shop.bob, { payments: [{ tender_type: 'card', amount: 1 }], session_key: 'x', selected_user_id: who.selfId })).statusCode).toBe(403);
+    expect((await call('GET', `/api/activities/question-waivers?selected_user_id=${who.childId}`, shop.bob)).statusCode).toBe(403);
     // Valid bodies, so the login check (after validation, as on every route) answers.
     for (const [method, url, body] of [
       ['POST', '/api/checkout/complete', {}],

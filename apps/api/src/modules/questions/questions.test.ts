@@ -2,41 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { WAIVER_FAILED_MESSAGE } from '@app/contract/checkout/payment';
 import type { CartDto } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
-import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { createHoldsFixture, createOccurrence, type HoldsFixture } from '../../../test/fixtures/holds.ts';
+import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { addCredit } from '../credits/service.ts';
 
 const ctx = useTestApp();
-let fx: HoldsFixture;
-let customers: TestCustomer[];
-let alice: TestCustomer;
-let bob: TestCustomer;
-let termIds: number[];
-
-type Json = Record<string, unknown>;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: TestCustomer | null, payload?: Json, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ method, url, headers: { ...(who ? who.auth : {}), ...headers }, ...(payload ? { payload } : {}) });
-
-beforeAll(async () => {
-  fx = await createHoldsFixture(ctx.db);
-  customers = await createCustomers(ctx.db, fx.clientId, 40);
-  [alice, bob] = customers as [TestCustomer, TestCustomer];
-  termIds = (await call('GET', '/api/terms', alice)).json().data.map((t: { id: number }) => t.id);
-});
-
-let next = 2;
-const fresh = () => customers[next++]!;
-
-/** Holds one place of a new class occurrence (capacity `capacity`) and answers the cart. */
-const holdClass = async (who: TestCustomer, options: { capacity?: number; forChild?: boolean } = {}) => {
-  // forChild: the child's own basket (selected_user_id), as the spec's selected user decides.
-  const occurrence = await createOccurrence(ctx.db, fx, { kind: 'class', capacity: options.capacity ?? 5 });
-  const response = await call('POST', '/api/activities/cart/add', who, {
-    items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: options.forChild ? who.childId : null, pricing_option_id: fx.classOptions.adult }],
-    selected_user_id: options.forChild ? who.childId : null,
-  });
-  expect(response.statusCode).toBe(200);
-  return { occurrence, cart: response.json().data as CartDto };
-};
+const shop = useCheckoutShop(ctx);
+const { call, fresh, holdClass } = shop;
 
 /* Terms, custom questions and waivers a completion needs (docs/checkout.md), and ticket prices (POST price/{venue}/ticket/{activity}). */
 
@@ -69,12 +41,12 @@ describe('terms, questions and waivers', () => {
     const terms = await call('GET', `/api/terms?cart_id=${cart.id}`, who);
     expect(terms.statusCode).toBe(200);
     expect(terms.json().data[0]).toMatchObject({ id: expect.any(Number), label: expect.stringContaining('terms'), required: true });
-    expect((await call('GET', `/api/terms?cart_id=${cart.id}`, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/api/terms?cart_id=${cart.id}`, shop.bob)).statusCode).toBe(404);
   });
 
   it('refuses completion until terms, required answers and waivers are given', async () => {
     const who = fresh();
-    await addCredit(ctx.db, { clientId: fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
+    await addCredit(ctx.db, { clientId: shop.fx.clientId, accountUserId: who.userId }, 'general', 5000, 'test');
     const occurrence = await createOccurrence(ctx.db, qfx, { kind: 'class' });
     const added = await call('POST', '/api/activities/cart/add', who, {
       items: [
@@ -99,7 +71,7 @@ describe('terms, questions and waivers', () => {
       ['Shoe size?', true],
       ['Anything else?', false],
     ]);
-    expect((await call('POST', `/api/activities/cart/${cart.id}/questions`, bob, {})).statusCode).toBe(404);
+    expect((await call('POST', `/api/activities/cart/${cart.id}/questions`, shop.bob, {})).statusCode).toBe(404);
 
     // A blank required answer: 422 'Required'.
     const blank = await call('POST', `/api/activities/${occurrence.id}/questions/answers`, who, { answers: [{ question_id: questionId, value: ' ' }] });
@@ -112,11 +84,11 @@ describe('terms, questions and waivers', () => {
     // Waivers: both people need one.
     const needed = await call('GET', '/api/activities/question-waivers', who);
     expect(needed.json()).toMatchObject({ attendee_waivers_required: 2 });
-    const unsigned = await pay(termIds);
+    const unsigned = await pay(shop.termIds);
     expect(unsigned.statusCode).toBe(422);
     expect(unsigned.json().message).toBe(WAIVER_FAILED_MESSAGE);
     // Another customer's person cannot be signed for.
-    expect((await call('POST', '/api/activities/question-waivers', bob, { waivers: [{ restriction_id: restrictionId, membership_user_id: who.childId, accepted: true, signature: 'X' }] })).statusCode).toBe(403);
+    expect((await call('POST', '/api/activities/question-waivers', shop.bob, { waivers: [{ restriction_id: restrictionId, membership_user_id: who.childId, accepted: true, signature: 'X' }] })).statusCode).toBe(403);
     const signed = await call('POST', '/api/activities/question-waivers', who, {
       waivers: [
         { restriction_id: restrictionId, membership_user_id: null, accepted: true, signature: 'Casey Tester' },
@@ -126,9 +98,9 @@ describe('terms, questions and waivers', () => {
     expect(signed.statusCode).toBe(200);
     const previous = await call('GET', `/api/activities/${restrictionId}/question-waivers/previous-attendees?query=kid`, who);
     expect(previous.json().data.map((p: { id: number }) => p.id)).toEqual([who.childId]);
-    expect((await call('GET', `/api/activities/${restrictionId}/question-waivers/previous-attendees?query=kid`, bob)).json().data).toEqual([]);
+    expect((await call('GET', `/api/activities/${restrictionId}/question-waivers/previous-attendees?query=kid`, shop.bob)).json().data).toEqual([]);
 
-    const done = await pay(termIds);
+    const done = await pay(shop.termIds);
     expect(done.statusCode).toBe(200);
   });
 });
@@ -137,7 +109,7 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
   it('answers member and non-member prices side by side; another customer reference is 400', async () => {
     const who = fresh();
     const reference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', who.userId).executeTakeFirstOrThrow()).reference;
-    const url = `/api/price/bury-leisure-centre/ticket/${fx.classActivityId}`;
+    const url = `/api/price/bury-leisure-centre/ticket/${shop.fx.classActivityId}`;
     const response = await call('POST', url, who, { reference, is_v2: true, occurrence_id: null });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
@@ -147,7 +119,7 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
         { name: 'Junior', non_member: { raw: 400 }, member: { raw: 320 } },
       ],
     });
-    const otherReference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', bob.userId).executeTakeFirstOrThrow()).reference;
+    const otherReference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', shop.bob.userId).executeTakeFirstOrThrow()).reference;
     const refused = await call('POST', url, who, { reference: otherReference, is_v2: true });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('This discount does not apply to this customer.');
@@ -155,7 +127,7 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
   });
 
   it('answers a visitor both prices and nothing personal; a visitor naming a reference is 400', async () => {
-    const url = `/api/price/bury-leisure-centre/ticket/${fx.classActivityId}`;
+    const url = `/api/price/bury-leisure-centre/ticket/${shop.fx.classActivityId}`;
     const response = await call('POST', url, null, { reference: null, is_v2: true, occurrence_id: null });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('no-store');
@@ -164,11 +136,11 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
       is_member: false,
       discount: null,
       tickets: [
-        { pricing_option_id: fx.classOptions.adult, name: 'Adult', non_member: { raw: 650, formatted: '£6.50' }, member: { raw: 520, formatted: '£5.20' }, your_price: { raw: 650, formatted: '£6.50' } },
+        { pricing_option_id: shop.fx.classOptions.adult, name: 'Adult', non_member: { raw: 650, formatted: '£6.50' }, member: { raw: 520, formatted: '£5.20' }, your_price: { raw: 650, formatted: '£6.50' } },
         expect.objectContaining({ name: 'Junior', non_member: { raw: 400, formatted: '£4.00' }, member: { raw: 320, formatted: '£3.20' }, your_price: { raw: 400, formatted: '£4.00' } }),
       ],
     });
-    const reference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', alice.userId).executeTakeFirstOrThrow()).reference;
+    const reference = (await ctx.db.selectFrom('users').select('reference').where('id', '=', shop.alice.userId).executeTakeFirstOrThrow()).reference;
     const named = await call('POST', url, null, { reference, is_v2: true });
     expect(named.statusCode).toBe(400);
     expect(named.json().message).toBe('This discount does not apply to this customer.');
