@@ -26,13 +26,11 @@ declare module 'fastify' {
  * the client's catalogue version (docs/catalogue.md, "Caching"). The answers are kept in memory
  * (tenant-cache.ts) while this instance listens for changes: a changed host mapping, client or
  * catalogue version is heard by every instance at commit (migration 0041) and read afresh.
+ * It needs the availability hub (plugins/availability-hub.ts), which app.ts registers first.
  */
 export const tenantPlugin = fp(async (app) => {
   const read = clientResolver(app.db);
-  const listening = () =>
-    app.config.TENANT_CACHE &&
-    app.hasDecorator('availabilityHub') &&
-    app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'tenant listener not ready'));
+  const listening = () => app.config.TENANT_CACHE && app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'tenant listener not ready'));
   const cache = createTenantCache(listening);
   app.decorate('tenantCache', cache);
   app.addHook('onReady', async () => void app.availabilityHub.watchTenants(cache.drop));
@@ -58,4 +56,4 @@ export const tenantPlugin = fp(async (app) => {
     request.clientId = client.id;
     request.catalogueVersion = client.catalogueVersion;
   });
-});
+}, { name: 'tenant', dependencies: ['availability-hub'] });
