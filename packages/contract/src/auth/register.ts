@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { SOURCES } from '../rules/sources.ts';
+import { ONBOARDING_TYPES, type OnboardingType } from '../rules/onboarding.ts';
 import { optionalText, requiredText, ZDateOfBirth, ZEmail, ZNewPassword, ZPhone } from './fields.ts';
 
-/** POST {auth}/customer/register?onboarding_type= (spec §7): which journey the sign-up came from. */
+/**
+ * POST {auth}/customer/register?onboarding_type= (spec §7): which journey the sign-up came from,
+ * one of the product's (`customer_account_online` from the bookings site, spec §9).
+ */
 export const ZRegisterQuery = z
   .object({
-    onboarding_type: z
-      .string()
-      .regex(/^[a-z_]{1,50}$/, 'Must be lower-case letters and underscores')
-      .optional(),
+    onboarding_type: z.enum(ONBOARDING_TYPES as [OnboardingType, ...OnboardingType[]], { error: 'Must be an onboarding type of this product' }).optional(),
   })
   .strict();
 

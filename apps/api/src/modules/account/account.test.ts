@@ -52,7 +52,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: s
 
 const register = async (overrides: Json = {}) => {
   const body = signUp(overrides);
-  const response = await post('/api/auth/customer/register?onboarding_type=bookings', body);
+  const response = await post('/api/auth/customer/register?onboarding_type=customer_account_online', body);
   expect(response.statusCode, response.body).toBe(201);
   const token = response.json<{ data: { token: string } }>().data.token;
   expect(token).toMatch(/^[\w-]{43}$/);
@@ -73,7 +73,7 @@ describe('POST /api/auth/customer/register', () => {
     expect(data.reference).toMatch(/^ANW\d{7}$/);
     expect(data.membership_users).toEqual([expect.objectContaining({ relationship: 'self', date_of_birth: '1990-04-12', home_venue_slug: 'bury-leisure-centre' })]); // fixed-date: a date of birth, only stored and echoed
     const row = await ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ phone: '07700 900123', town: 'Bury', postcode: 'BL9 0AA', marketing_consent: true, onboarding_type: 'bookings' });
+    expect(row).toMatchObject({ phone: '07700 900123', town: 'Bury', postcode: 'BL9 0AA', marketing_consent: true, onboarding_type: 'customer_account_online' });
     expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect((await emailsTo(email)).map((m) => m.kind)).toEqual(['welcome']);
     expect(await auditOf(row.id)).toEqual([
@@ -143,6 +143,10 @@ describe('POST /api/auth/customer/register', () => {
     expect((await post('/api/auth/customer/register', { ...signUp(), is_admin: true })).statusCode).toBe(422);
     expect((await post('/api/auth/customer/register', signUp({ first_name: 'Ja\u0000mie' }))).statusCode).toBe(422);
     expect((await post('/api/auth/customer/register?onboarding_type=DROP%20TABLE', signUp())).statusCode).toBe(422);
+    // Spec §7/§9: onboarding_type is one of the product's (customer_account_online from the bookings site).
+    const unknownType = await post('/api/auth/customer/register?onboarding_type=bookings', signUp());
+    expect(unknownType.statusCode).toBe(422);
+    expect(unknownType.json().errors).toEqual({ onboarding_type: ['Must be an onboarding type of this product'] });
   });
 
   it(`limits sign-ups to ${REQUEST_LIMITS.registerPerAddress} per address per window, in PostgreSQL (429 with Retry-After)`, async () => {

@@ -11,11 +11,13 @@ import { announce } from '../../lib/a11y/announcer.tsx';
 import { focusFirstInvalid, focusElement } from '../../lib/a11y/focus.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { validationMessages as m } from '@app/contract/errors/validation-messages';
+import { onboardingTypeFor } from '@app/contract/rules/onboarding';
+import type { Source } from '@app/contract/rules/sources';
 import { Field, FormError } from './components/Field.tsx';
 import { useRegister } from './api/account.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
-const SOURCE = import.meta.env.VITE_SOURCE ?? 'bookings';
+const SOURCE: Source = import.meta.env.VITE_SOURCE ?? 'bookings';
 const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
@@ -94,7 +96,8 @@ const RegisterScreen = () => {
     setIsSigningUp(true);
     register.mutate(
       {
-        onboardingType: SOURCE.replace(/-/g, '_'),
+        // Spec §9: customer_account_online from the bookings site (the other sources keep their own).
+        onboardingType: onboardingTypeFor(SOURCE),
         body: {
           clientId: client.id,
           source: SOURCE as 'bookings',

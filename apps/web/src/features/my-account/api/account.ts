@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest, RegisterResponse } from '@app/contract/auth/register';
+import type { OnboardingType } from '@app/contract/rules/onboarding';
 import type { ForgottenPasswordResponse, ResetPasswordResponse } from '@app/contract/auth/forgotten-password';
 import type { CreateFamilyMemberRequest, FamilyMemberResponse, UpdateFamilyMemberRequest } from '@app/contract/account/family-member';
 import { api } from '../../../lib/api/client.ts';
@@ -11,7 +12,7 @@ import { completeLogin } from '../../auth/public.ts';
 export const useRegister = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, onboardingType }: { body: Camelized<RegisterRequest>; onboardingType: string }) =>
+    mutationFn: ({ body, onboardingType }: { body: Camelized<RegisterRequest>; onboardingType: OnboardingType }) =>
       api.post<Camelized<RegisterResponse>['data']>('customer/register', body, { base: 'authBase', query: { onboardingType } }),
     // A new account is logged in at once; an address already registered gets no token (docs/account.md).
     onSuccess: async (result) => {
