@@ -24,6 +24,7 @@ import { TimetableHeader } from './components/TimetableHeader.tsx';
 import { TicketDialog } from './components/TicketDialog.tsx';
 import { TimetableItem, TimetableItemSkeleton } from './components/TimetableItem.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
+import { LocationChoice } from './components/LocationChoice.tsx';
 import { useLiveAvailability } from './live.ts';
 import {
   activeFilterCount,
@@ -35,6 +36,7 @@ import {
   formatLocalDateTime,
   groupBy,
   localDateTime,
+  reloadsTimetable,
   versionFor,
   VIEW_TYPES,
   viewOfKind,
@@ -44,7 +46,7 @@ import {
   type ViewType,
 } from './rules.ts';
 import { parseDateSlug } from './slugs.ts';
-import { useTimetableStore } from './store.ts';
+import { useChosenLocation, useTimetableStore } from './store.ts';
 import { useTimetableActions } from './use-timetable-actions.ts';
 
 
@@ -87,7 +89,11 @@ const TimeSlotPage = () => {
   const isPersonKnown = rememberedId === null || !isSignedIn || Boolean(authUser.data) || authUser.isError;
 
   const canLoadDay = Boolean(date && venue.data && endpoint && isLeaf);
-  const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay && isPersonKnown ? endpoint : null, version, person?.id ?? null);
+  // Spec §3/§7: the selected location (a court) of this activity, kept across dates, narrows slots.
+  const locationScope = `${venueSlug}/${activitySlug}`;
+  const chosenLocation = useChosenLocation(locationScope);
+  const reloads = category.data ? reloadsTimetable(category.data) : false;
+  const entries = useEntries(venueSlug, activitySlug, date ?? '', canLoadDay && isPersonKnown ? endpoint : null, version, person?.id ?? null, chosenLocation?.id ?? null, reloads);
   useLiveAvailability(venueSlug, activitySlug, date ?? '', canLoadDay);
 
   const { isEmbedded } = useShellMode();
@@ -324,6 +330,7 @@ const TimeSlotPage = () => {
           </div>
         )}
         {hasDay && isSignedIn && <BookingFor people={people} person={person} onChange={choosePerson} />}
+        {hasDay && endpoint === 'slots' && <LocationChoice scope={locationScope} entries={all} />}
         {hasDay && opensText && (entries.data?.length ?? 0) > 0 && (
           <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm font-medium text-dark-500 ring-1 ring-primary-200">
             {t('dates.closedText', { when: opensText })}

@@ -8,7 +8,9 @@ import {
   formatLocalDateTime,
   isNumericId,
   localDateTime,
+  locationsOf,
   minutesToClock,
+  reloadsTimetable,
   throttle,
   versionFor,
   type Filters,
@@ -140,5 +142,24 @@ describe('dates and times', () => {
   it('reads an instant in the venue zone across the clock change', () => {
     expect(localDateTime('2027-03-29T08:00:00Z', 'Europe/London')).toBe('2027-03-29 09:00'); // fixed-date: the instant it is given, across the clock change
     expect(localDateTime('2027-03-22T09:00:00Z', 'Europe/London')).toBe('2027-03-22 09:00'); // fixed-date: as above
+  });
+});
+
+describe('reloading and locations (spec §4, §3)', () => {
+  it('reloads only ad-hoc (v1) or resource (v2) categories', () => {
+    expect(reloadsTimetable({ v1Type: 'ad_hoc_templates', v2Type: 'resources' })).toBe(true);
+    expect(reloadsTimetable({ v1Type: 'ad_hoc_templates', v2Type: null })).toBe(true);
+    expect(reloadsTimetable({ v1Type: null, v2Type: 'resources' })).toBe(true);
+    expect(reloadsTimetable({ v1Type: 'class_templates', v2Type: 'classes' })).toBe(false);
+    expect(reloadsTimetable({ v1Type: 'fast_ticket_templates', v2Type: 'ticketed' })).toBe(false);
+  });
+
+  it('offers the day’s locations by name, and the chosen one when the day shows no other', () => {
+    const at = (id: number, name: string) => ({ location: { id, name, slug: '', type: 'court' } });
+    expect(locationsOf([at(22, 'Court 2'), at(21, 'Court 1'), at(22, 'Court 2'), { location: null }], null)).toEqual([
+      { id: 21, name: 'Court 1' },
+      { id: 22, name: 'Court 2' },
+    ]);
+    expect(locationsOf([], { id: 23, name: 'Court 3' })).toEqual([{ id: 23, name: 'Court 3' }]);
   });
 });

@@ -155,6 +155,16 @@ export const distinctNamed = (lists: readonly (readonly { id: number; name: stri
   return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 };
 
+/** Spec §4: timetable data reloads (after a basket change, an order) only for ad-hoc (v1) or resource (v2) categories. */
+export const reloadsTimetable = (category: { v1Type: string | null; v2Type: string | null }) => category.v1Type === 'ad_hoc_templates' || category.v2Type === 'resources';
+
+/**
+ * The locations a location choice offers: those of the day's entries, and the chosen one even
+ * when the day (narrowed to it) shows no other. By name.
+ */
+export const locationsOf = (entries: readonly Pick<Entry, 'location'>[], chosen: { id: number; name: string } | null): { id: number; name: string }[] =>
+  distinctNamed([entries.flatMap((entry) => (entry.location ? [{ id: entry.location.id, name: entry.location.name }] : [])), chosen ? [chosen] : []]);
+
 /** Entries grouped by a key, in first-seen order. */
 export const groupBy = <T>(items: readonly T[], keyOf: (item: T) => string): [string, T[]][] => {
   const groups = new Map<string, T[]>();

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * The timetable (spec §4: dates and time slots of a venue's activity). The basket invalidates
  * `timetableKeys.all` after a change, since availability follows what is in it; live
@@ -13,7 +15,27 @@ export const timetableKeys = {
   dates: (venueSlug: string, activitySlug: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'dates'] as const,
   /** Everything shown for one day: the prefix a live event invalidates. */
   day: (venueSlug: string, activitySlug: string, date: string) => [...timetableKeys.activity(venueSlug, activitySlug), 'day', date] as const,
-  /** `person`: whose actions the day shows (a family member's membership user id), null for the customer. */
-  entries: (venueSlug: string, activitySlug: string, date: string, family: TimetableFamily, version: TimetableVersion, person: number | null = null) =>
-    [...timetableKeys.day(venueSlug, activitySlug, date), family, version, person ?? 'self'] as const,
+  /**
+   * `person`: whose actions the day shows (a family member's membership user id), null for the
+   * customer; `location`: the selected location of slots (`location_id`), null for every one.
+   */
+  entries: (
+    venueSlug: string,
+    activitySlug: string,
+    date: string,
+    family: TimetableFamily,
+    version: TimetableVersion,
+    person: number | null = null,
+    location: number | null = null,
+  ) => [...timetableKeys.day(venueSlug, activitySlug, date), family, version, person ?? 'self', location ?? 'all'] as const,
 };
+
+/**
+ * Spec §4 "Reloading happens only for ad-hoc (v1) or resource (v2) categories": a day's entries
+ * carry `meta[RELOADS]` true when their category is one (the timetable slice decides), and only
+ * those are fetched again after a basket change or an order (`reloadTimetable`). Other days follow
+ * the live availability stream (a place taken or freed, by anyone) and navigation.
+ */
+export const RELOADS = 'reloads';
+export const reloadTimetable = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: timetableKeys.all, predicate: (query) => query.meta?.[RELOADS] === true });

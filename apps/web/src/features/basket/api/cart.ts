@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
-import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
+import { reloadTimetable } from '../../../lib/query-keys/timetable.ts';
 import { showToast } from '../../../lib/toast/store.ts';
 import { errorToast } from '../../../lib/toast/api-error.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
@@ -15,7 +15,8 @@ const SELECTED_USER = { selectedUserId: null };
 
 /**
  * Spec §4: cart data is replaced from each successful fetch, add, remove or update; the
- * timetable reloads after an add or remove (availability and actions follow the basket).
+ * timetable reloads after an add or remove, for ad-hoc and resource categories only (spec §4;
+ * `reloadTimetable`).
  */
 export const replaceCart = async (queryClient: QueryClient, cart: Cart) => {
   // A fetch of the cart still in flight (the one a login starts, say) read the basket before this
@@ -23,7 +24,7 @@ export const replaceCart = async (queryClient: QueryClient, cart: Cart) => {
   await queryClient.cancelQueries({ queryKey: basketKeys.cart() });
   queryClient.setQueryData(basketKeys.cart(), cart);
   summarise(cart);
-  void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+  void reloadTimetable(queryClient);
 };
 
 /**
@@ -68,7 +69,7 @@ export const useBasketMutations = () => {
       else {
         summarise(undefined);
         await queryClient.invalidateQueries({ queryKey: basketKeys.all });
-        void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+        void reloadTimetable(queryClient);
       }
       showToast({ type: 'success', content: t('toasts.cleared') });
     },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { setBasketSummary } from '../../../lib/basket-summary.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
 import { checkoutKeys } from '../../../lib/query-keys/checkout.ts';
-import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
+import { reloadTimetable } from '../../../lib/query-keys/timetable.ts';
 import { applyCredits, changeAttendee, deleteSavedCard, type Cart, type CreditsApplied } from './checkout.ts';
 
 /**
@@ -25,7 +25,7 @@ export const checkoutCache = {
   orderCompleted: (queryClient: QueryClient) => {
     setBasketSummary({ itemCount: 0, expiresAt: null });
     void queryClient.invalidateQueries({ queryKey: basketKeys.all });
-    void queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+    void reloadTimetable(queryClient);
     queryClient.removeQueries({ queryKey: checkoutKeys.all });
   },
 };

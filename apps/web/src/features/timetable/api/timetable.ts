@@ -5,7 +5,7 @@ import type { SlotEntryDto } from '@app/contract/timetable/slots';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { categoryQuery } from '../../catalogue/public.ts';
-import { timetableKeys, type TimetableFamily, type TimetableVersion } from '../../../lib/query-keys/timetable.ts';
+import { RELOADS, timetableKeys, type TimetableFamily, type TimetableVersion } from '../../../lib/query-keys/timetable.ts';
 import type { Entry } from '../rules.ts';
 
 export type DateEntry = Camelized<DateEntryDto>;
@@ -28,6 +28,8 @@ export const datesQuery = (venueSlug: string, activitySlug: string) =>
  * resource times) or `slots` (courts), each under `v2/` for dates on or after the migration date.
  * `person` is the family member booked for (spec §6 selected user): the server computes each
  * entry's action for them (`selected_user_id`); null is the logged-in customer (or a visitor).
+ * `location` is the timetable's selected location (spec §3), sent to slots as `location_id`
+ * (spec §7); only slots take it.
  */
 export const entriesQuery = (
   venueSlug: string,
@@ -36,18 +38,24 @@ export const entriesQuery = (
   family: TimetableFamily,
   version: TimetableVersion,
   person: number | null = null,
-) =>
-  queryOptions({
-    queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version, person),
+  location: number | null = null,
+  reloads = false,
+) => {
+  const locationId = family === 'slots' ? location : null;
+  return queryOptions({
+    queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version, person, locationId),
+    // Spec §4: reloaded after a basket change or an order only for ad-hoc or resource categories.
+    meta: { [RELOADS]: reloads },
     queryFn: ({ signal }) =>
       api.get<(Entry | TimeEntry | SlotEntry)[]>(
         `venue/${enc(venueSlug)}/activity/${enc(activitySlug)}/${version === 'v2' ? 'v2/' : ''}${family}`,
-        { base: 'activitiesBase', query: { date, selectedUserId: person }, signal },
+        { base: 'activitiesBase', query: { date, locationId, selectedUserId: person }, signal },
       ),
     // Availability changes under the customer's eyes: live events and the reload rules refetch it.
     staleTime: 0,
     retry: (count, error) => count < 2 && !(error && 'statusCode' in error && [403, 404, 422].includes((error as { statusCode: number }).statusCode)),
   });
+};
 
 /**
  * GET /venue/{venue}/categories/{activity} (spec §7): the category's v1/v2 type and allocation
@@ -63,5 +71,7 @@ export const useEntries = (
   family: TimetableFamily | null,
   version: TimetableVersion,
   person: number | null,
+  location: number | null = null,
+  reloads = false,
 ) =>
-  useQuery({ ...entriesQuery(venueSlug, activitySlug, date, family ?? 'timetable', version, person), enabled: family !== null });
+  useQuery({ ...entriesQuery(venueSlug, activitySlug, date, family ?? 'timetable', version, person, location, reloads), enabled: family !== null });
