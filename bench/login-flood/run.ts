@@ -1,12 +1,17 @@
-// Login-flood benchmark (issue 7): p99 of GET venues and of a static script, alone and while
-// 48 connections keep posting logins (each a ~250 ms, 128 MB scrypt hash), on the real server.
-// The comparator is the same reads measured alone in the same run; results are ratios to it.
+// Login-flood benchmark (issues 7 and 22), on the real server:
+// 1. p99 of GET venues and of a static script, alone and while 48 connections keep posting
+//    wrong logins (each an argon2id hash), each from an address of its own; the comparator is the
+//    same reads measured alone in the same run, and results are ratios to it.
+// 2. 60 sign-ups at once from 60 addresses: how many succeed and when the last one is answered.
+// 3. 60 addresses flooding wrong passwords while the real customer logs in from their usual
+//    address once a second: at which try each of their logins succeeds.
 // Run: npm run bench -- login-flood   (writes bench/results/login-flood.json)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { freePort, NODE, ROOT } from '../../e2e/support/server-process.ts';
 import { waitForHealth } from '../support/health.ts';
 
@@ -104,12 +109,89 @@ const flood = (base: string) =>
     ],
   });
 
+const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 60);
+const FLOOD_ADDRESSES = Number(process.env.BENCH_FLOOD_ADDRESSES ?? 60);
+
+/** SIGNUPS new customers at once, each from an address of its own. */
+const signUpCrowd = async (base: string) => {
+  const client = ((await (await fetch(`${base}/api/client`)).json()) as { data: { id: number } }).data;
+  const venues = ((await (await fetch(`${base}/api/activities/venues`)).json()) as { data: { id: number }[] }).data;
+  const started = performance.now();
+  const answers = await Promise.all(
+    Array.from({ length: SIGNUPS }, async (_, i) => {
+      const response = await fetch(`${base}/api/auth/customer/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `172.16.${i >> 8}.${(i & 255) + 1}` },
+        body: JSON.stringify({
+          client_id: client.id, source: 'bookings', first_name: 'Crowd', last_name: `Member${i}`, email: `crowd.${i}.${Date.now()}@example.net`,
+          date_of_birth: '1990-01-01', phone: '07700 900000', address_line1: '1 High Street', town: 'Bury', postcode: 'BL9 0AA',
+          home_venue_id: venues[0]!.id, password: `a crowd of ${i} at the door`, marketing_consent: false,
+        }),
+      });
+      await response.arrayBuffer();
+      return { status: response.status, ms: performance.now() - started };
+    }),
+  );
+  const count = (status: number) => answers.filter((a) => a.status === status).length;
+  return { signUps: SIGNUPS, succeeded: count(201), refused429: count(429), lastAnsweredMs: Math.round(Math.max(...answers.map((a) => a.ms))) };
+};
+
+/** FLOOD_ADDRESSES addresses post wrong passwords for DURATION_S; the demo customer logs in each second from home. */
+const customerInFlood = async (base: string) => {
+  let stop = false;
+  const attackers = Array.from({ length: FLOOD_ADDRESSES }, async (_, i) => {
+    let sent = 0;
+    while (!stop) {
+      const response = await fetch(`${base}/api/auth/customer/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `100.64.${i >> 8}.${(i & 255) + 1}` },
+        body: JSON.stringify({ username: `attacker${i}.${sent}@example.com`, password: 'wrong-password' }),
+      });
+      await response.arrayBuffer();
+      sent += 1;
+    }
+    return sent;
+  });
+  const tries: number[] = [];
+  const deadline = performance.now() + DURATION_S * 1000;
+  while (performance.now() < deadline) {
+    const next = performance.now() + 1000;
+    let attempt = 0;
+    for (;;) {
+      attempt += 1;
+      const response = await fetch(`${base}/api/auth/customer/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10' },
+        body: JSON.stringify({ username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password }),
+      });
+      await response.arrayBuffer();
+      if (response.status === 200 || attempt === 10) {
+        tries.push(response.status === 200 ? attempt : Infinity);
+        break;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+  }
+  stop = true;
+  const attempts = (await Promise.all(attackers)).reduce((a, b) => a + b, 0);
+  return {
+    floodAddresses: FLOOD_ADDRESSES,
+    floodAttempts: attempts,
+    customerLogins: tries.length,
+    customerInAtFirstTry: tries.filter((t) => t === 1).length,
+    customerInAtSecondTry: tries.filter((t) => t === 2).length,
+    customerNotInAfter10Tries: tries.filter((t) => t === Infinity).length,
+  };
+};
+
 const server = await startServer();
 try {
   await fetch(`${server.base}/api/activities/venues`);
   const alone = await reads(server.base);
   const [during, logins] = await Promise.all([reads(server.base), flood(server.base)]);
   const codes = Object.fromEntries(Object.entries(logins.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const signUps = await signUpCrowd(server.base);
+  const customer = await customerInFlood(server.base);
   const ratio = (a: number, b: number) => Math.round((a / Math.max(b, 1)) * 100) / 100;
   const result = {
     date: new Date().toISOString(),
@@ -119,6 +201,8 @@ try {
     duringLoginFlood: during,
     logins: { ...summarise(logins), statusCodes: codes },
     p99RatioFloodToAlone: { venues: ratio(during.venues.p99Ms, alone.venues.p99Ms), script: ratio(during.script.p99Ms, alone.script.p99Ms) },
+    signUpsAtOnce: signUps,
+    customerDuringAddressFlood: customer,
     serverPeakRssMb: server.peakRssMb(),
   };
   fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -126,7 +210,9 @@ try {
   console.log(
     `login-flood: GET venues p99 ${alone.venues.p99Ms} ms alone, ${during.venues.p99Ms} ms during the flood (x${result.p99RatioFloodToAlone.venues}); ` +
       `script p99 ${alone.script.p99Ms} ms alone, ${during.script.p99Ms} ms during (x${result.p99RatioFloodToAlone.script}); ` +
-      `logins ${JSON.stringify(codes)}; peak RSS ${result.serverPeakRssMb} MB`,
+      `logins ${JSON.stringify(codes)}; peak RSS ${result.serverPeakRssMb} MB; ` +
+      `sign-ups ${signUps.succeeded}/${signUps.signUps} in ${signUps.lastAnsweredMs} ms; ` +
+      `customer during a ${FLOOD_ADDRESSES}-address flood: ${customer.customerInAtFirstTry} of ${customer.customerLogins} logins at the first try, ${customer.customerInAtSecondTry} at the second, ${customer.customerNotInAfter10Tries} not in after 10`,
   );
 } finally {
   await server.stop();

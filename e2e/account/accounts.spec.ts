@@ -8,7 +8,7 @@ import { fillSignUp } from '../support/signup.ts';
 import { dayMonthYear, venueToday, yearsBefore } from '../support/dates.ts';
 import { waitForApp } from '../support/app.ts';
 
-// Each journey signs up and logs in several times: scrypt at OWASP cost, one hash at a time (docs/security.md).
+// Each journey signs up and logs in several times: a password hash each, one hash at a time (docs/security.md).
 test.describe.configure({ timeout: 90_000 });
 
 const accountSite = (baseURL: string, pathname: string) => {

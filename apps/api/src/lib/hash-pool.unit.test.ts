@@ -63,4 +63,34 @@ describe('hash pool', () => {
     await first;
     expect(await patient).toBe('patient');
   });
+
+  it('serves waiting keys in turn (round robin), not first come: a flood from many keys delays another key by one turn', async () => {
+    const pool = createHashPool({ concurrency: 1, queueLimit: 100, perKeyWaiting: 2, waitMs: 60_000 });
+    const order: string[] = [];
+    const busy = gate();
+    const first = pool.run(() => busy.opened, { key: 'a' });
+    // Three flooding keys queue two attempts each, then the customer's one attempt arrives last.
+    const runs = ['a', 'b', 'c', 'b', 'c', 'd', 'customer'].map((key) => pool.run(async () => void order.push(key), { key }));
+    await pool.whenWaiting(7);
+    busy.open();
+    await Promise.all([first, ...runs]);
+    // a's second attempt waited behind its first (one in flight per key); turns then go round the keys.
+    expect(order).toEqual(['b', 'c', 'd', 'customer', 'a', 'b', 'c']);
+  });
+
+  it('lets a key have one hash running and `perKeyWaiting` waiting; its next attempt is refused at once, others are not', async () => {
+    const pool = createHashPool({ concurrency: 2, queueLimit: 100, perKeyWaiting: 1, waitMs: 60_000 });
+    const busy = gate();
+    const running = pool.run(() => busy.opened, { key: 'flood' });
+    // A free slot, but the key already has a hash running: it waits instead of taking the slot.
+    const waiting = pool.run(async () => 'second', { key: 'flood' });
+    expect(pool.stats()).toEqual({ running: 1, waiting: 1 });
+    await expect(pool.run(async () => 'third', { key: 'flood' })).rejects.toBeInstanceOf(HashPoolBusyError);
+    expect(await pool.run(async () => 'other', { key: 'customer' })).toBe('other');
+    busy.open();
+    await running;
+    expect(await waiting).toBe('second');
+    expect(pool.stats()).toEqual({ running: 0, waiting: 0 });
+  });
 });
+

@@ -15,7 +15,7 @@ export type SeedAccount = {
   role: 'customer' | 'staff';
   reference: string;
   email: string;
-  /** Plain text here; the seed stores only the scrypt hash. */
+  /** Plain text here; the seed stores only the password hash (argon2id). */
   password: string;
   first_name: string;
   last_name: string;

@@ -253,7 +253,7 @@ const insertUsers = async (
 export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
   if (await hasAnyClient(db)) return { seeded: false };
 
-  // scrypt is deliberately slow: hash before the transaction so it holds no locks meanwhile.
+  // Password hashes are deliberately slow: hash before the transaction so it holds no locks meanwhile.
   const passwordHashes = new Map(
     await Promise.all(DEMO_DATA.users.map(async (user) => [user.email, await hashPassword(user.password, { patient: true })] as const)),
   );

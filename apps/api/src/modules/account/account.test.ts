@@ -74,7 +74,7 @@ describe('POST /api/auth/customer/register', () => {
     expect(data.membership_users).toEqual([expect.objectContaining({ relationship: 'self', date_of_birth: '1990-04-12', home_venue_slug: 'bury-leisure-centre' })]); // fixed-date: a date of birth, only stored and echoed
     const row = await ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ phone: '07700 900123', town: 'Bury', postcode: 'BL9 0AA', marketing_consent: true, onboarding_type: 'customer_account_online' });
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await emailsTo(email)).map((m) => m.kind)).toEqual(['welcome']);
     expect(await auditOf(row.id)).toEqual([
       expect.objectContaining({ action: 'registered', actor_user_id: row.id, address: expect.stringMatching(/^10\.11\./), user_agent: 'account-test/1.0' }),

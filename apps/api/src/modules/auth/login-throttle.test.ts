@@ -5,7 +5,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, addressKeyFor } from './login-throttle.ts';
 
-// Every failed attempt costs a real scrypt hash (~0.5-1 s on a busy 2-core machine).
+// Every failed attempt costs a real password hash (argon2id; slow on a busy 2-core machine).
 const SLOW = { timeout: 120_000 };
 
 // No TRUST_PROXY: the default, which trusts nobody's forwarded headers.

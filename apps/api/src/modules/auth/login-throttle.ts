@@ -11,7 +11,8 @@ import * as repo from './repository.ts';
  * - per account: ACCOUNT_FAILURE_LIMIT failures in a window → 429 for that account, except from
  *   an address that has logged in to it before, so an attacker cannot lock the owner out.
  *
- * Only failures count; a success clears the account's count and remembers the address.
+ * Failures count, and so do refusals because the hash pool was busy (against the address only);
+ * a success clears the account's count and remembers the address.
  */
 export const ACCOUNT_FAILURE_LIMIT = 10;
 export const ADDRESS_FAILURE_LIMIT = 20;
@@ -66,11 +67,25 @@ export const assertLoginAllowed = async (db: Db, keys: LoginKeys): Promise<void>
 };
 
 /** Counts one failure against the account and, separately, against the address. */
-export const recordLoginFailure = (db: Db, keys: LoginKeys) => repo.countLoginFailure(db, keys, FAILURE_WINDOW_MINUTES);
+export const recordLoginFailure = (db: Db, keys: LoginKeys) => repo.countLoginFailure(db, [keys.account, keys.address], FAILURE_WINDOW_MINUTES);
+
+/** A login refused because the hash pool was busy counts as a failure of the address only. */
+export const recordBusyRefusal = (db: Db, addressKey: string) => repo.countLoginFailure(db, [addressKey], FAILURE_WINDOW_MINUTES);
 
 /** A success clears the account's failures and makes the address familiar to the account. */
 export const recordLoginSuccess = async (db: Db, keys: LoginKeys): Promise<void> => {
   await repo.clearAccountFailures(db, keys.account);
+  await repo.rememberLoginAddress(db, keys);
+};
+
+/**
+ * Sign-up, a password reset and a one-time login from another of the operator's sites show that
+ * `address` is the account owner's (issue 22): it becomes familiar to the account, so the
+ * per-account limit does not lock the owner out there; a reset also lifts the account's limit.
+ */
+export const recordOwnerAddress = async (db: Db, clientId: number, userId: number, address: string, { clearFailures = false } = {}) => {
+  const keys = { account: accountKeyFor(clientId, userId, ''), address: addressKeyFor(address) };
+  if (clearFailures) await repo.clearAccountFailures(db, keys.account);
   await repo.rememberLoginAddress(db, keys);
 };
 

@@ -93,12 +93,12 @@ export const findLoginFailures = async (db: Db, keys: LoginKeys, knownDays: numb
       WHERE f.key IN (${keys.account}, ${keys.address}) AND f.window_ends_at > now()`.execute(db)
   ).rows;
 
-/** One failure on each key, in one atomic upsert (a window that has ended starts again at 1). */
-export const countLoginFailure = async (db: Db, keys: LoginKeys, windowMinutes: number): Promise<void> => {
+/** One failure on each of `keys`, in one atomic upsert (a window that has ended starts again at 1). */
+export const countLoginFailure = async (db: Db, keys: readonly string[], windowMinutes: number): Promise<void> => {
   await sql`
     INSERT INTO login_failures AS f (key, failures, window_ends_at)
     SELECT key, 1, now() + make_interval(mins => ${windowMinutes})
-    FROM unnest(ARRAY[${keys.account}, ${keys.address}]::text[]) AS key
+    FROM unnest(${keys}::text[]) AS key
     ON CONFLICT (key) DO UPDATE SET
       failures = CASE WHEN f.window_ends_at <= now() THEN 1 ELSE f.failures + 1 END,
       window_ends_at = CASE WHEN f.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE f.window_ends_at END`.execute(db);

@@ -133,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token);
+      const { token } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token, request.ip);
       setSessionCookies(request, reply, token);
       return { status: 'success' as const, data: { message: 'Logged in.' } };
     },

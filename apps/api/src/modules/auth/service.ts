@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { AuthUserWire } from '@app/contract/auth/auth-user';
 import type { Db } from '../../db/connect.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { HashPoolBusyError } from '../../lib/hash-pool.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { AppError, internalError, notFound, unauthorized, unprocessable } from '../../lib/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as venues from '../venues/service.ts';
@@ -15,8 +16,10 @@ import {
   accountKeyFor,
   addressKeyFor,
   assertLoginAllowed,
+  recordBusyRefusal,
   recordLoginFailure,
   recordLoginSuccess,
+  recordOwnerAddress,
 } from './login-throttle.ts';
 
 export const SESSION_DAYS = 30;
@@ -47,6 +50,32 @@ export const logout = async (db: Db, sessionId: number) => {
 const decoyHash = hashPassword('decoy-password-for-timing', { patient: true });
 
 /**
+ * Verifies a password in the hash pool's turn for `address`. A refusal because the pool is busy
+ * counts against the address (not the account), so an address flooding the pool reaches its
+ * failed-login limit like any other (issue 22).
+ */
+const verifyOrCountBusy = async (db: Db, password: string, stored: string, address: string) => {
+  try {
+    return await verifyPassword(password, stored, { key: address });
+  } catch (error) {
+    if (error instanceof HashPoolBusyError) await recordBusyRefusal(db, address);
+    throw error;
+  }
+};
+
+/**
+ * After a successful login with a hash of earlier versions (scrypt) or other parameters: the
+ * same password hashed today's way. Best effort: a busy pool leaves it for the next login.
+ */
+const upgradeHash = async (db: Db, userId: number, password: string, address: string) => {
+  try {
+    await repo.setPasswordHash(db, userId, await hashPassword(password, { key: address }));
+  } catch (error) {
+    if (!(error instanceof HashPoolBusyError)) throw error;
+  }
+};
+
+/**
  * `address` is the client's address as Fastify resolves it (`request.ip`: the socket's peer,
  * or the forwarded address only when that peer is a configured proxy, TRUST_PROXY).
  */
@@ -54,7 +83,7 @@ export const login = async (db: Db, clientId: number, username: string, password
   const user = await repo.findUserForLogin(db, clientId, username.trim());
   const keys = { account: accountKeyFor(clientId, user?.id, username), address: addressKeyFor(address) };
   await assertLoginAllowed(db, keys);
-  const isValid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+  const isValid = await verifyOrCountBusy(db, password, user?.password_hash ?? (await decoyHash), keys.address);
   // 422, not 401: the web client treats any 401 as an expired session (spec §8: clear the
   // token and reload), while a failed login must stay on screen with the server's message.
   if (!user || !isValid) {
@@ -62,6 +91,7 @@ export const login = async (db: Db, clientId: number, username: string, password
     throw unprocessable('invalid_credentials', INVALID_LOGIN, { username: [INVALID_LOGIN] });
   }
   await recordLoginSuccess(db, keys);
+  if (needsRehash(user.password_hash)) await upgradeHash(db, user.id, password, keys.address);
   // A new token every login; the session this browser held before (if any) ends.
   if (replacesSessionId !== null) await repo.revokeSession(db, replacesSessionId);
   return startSession(db, clientId, user.id);
@@ -172,7 +202,7 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
     throw error;
   }
   // Hashed in both cases, so the time taken does not say whether the email was known.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, { key: addressKeyFor(origin.address ?? 'unknown') });
   const prefix = (await repo.referencePrefix(db, clientId)) ?? 'C';
   return inTransaction(db, async (trx) => {
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -236,6 +266,7 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         detail: { source: input.source, onboarding_type: onboardingType, marketing_consent: input.marketing_consent },
         origin,
       });
+      await recordOwnerAddress(trx, clientId, userId, origin.address ?? 'unknown');
       const { token } = await startSession(trx, clientId, userId);
       return { token, message: REGISTERED_MESSAGE };
     }
@@ -294,7 +325,7 @@ export const resetPassword = async (db: Db, clientId: number, token: string, pas
   const pending = await repo.findPendingResetUser(db, clientId, tokenHash);
   if (!pending) throw unprocessable('invalid_reset_token', INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
   assertPasswordAllowed(password, { email: pending.email, firstName: pending.first_name, lastName: pending.last_name });
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, { key: addressKeyFor(origin.address ?? 'unknown') });
   await inTransaction(db, async (trx) => {
     const used = await repo.consumeOneTimeToken(trx, 'password_reset_tokens', clientId, tokenHash);
     if (!used) throw unprocessable('invalid_reset_token', INVALID_RESET_LINK, { token: [INVALID_RESET_LINK] });
@@ -302,6 +333,7 @@ export const resetPassword = async (db: Db, clientId: number, token: string, pas
     await repo.spendUserTokens(trx, 'password_reset_tokens', used.user_id);
     await repo.spendUserTokens(trx, 'login_tokens', used.user_id);
     const ended = await repo.revokeUserSessions(trx, used.user_id);
+    await recordOwnerAddress(trx, clientId, used.user_id, origin.address ?? 'unknown', { clearFailures: true });
     await account.recordAccountChange(trx, { clientId, userId: used.user_id, actorUserId: used.user_id, action: 'password_reset', detail: { sessions_ended: ended }, origin });
     await email.queueEmail(trx, {
       clientId,
@@ -335,10 +367,11 @@ export const createLoginToken = async (db: Db, clientId: number, userId: number)
 };
 
 /** The receiving site's own session for a one-time login token: single use, within 60 s, same client only. */
-export const exchangeLoginToken = async (db: Db, clientId: number, token: string) =>
+export const exchangeLoginToken = async (db: Db, clientId: number, token: string, address: string) =>
   inTransaction(db, async (trx) => {
     const used = await repo.consumeOneTimeToken(trx, 'login_tokens', clientId, hashToken(token));
     if (!used) throw unprocessable('invalid_login_token', INVALID_LOGIN_LINK, { token: [INVALID_LOGIN_LINK] });
+    await recordOwnerAddress(trx, clientId, used.user_id, address);
     return startSession(trx, clientId, used.user_id);
   });
 
@@ -372,12 +405,12 @@ export const changePassword = async (
   if (!user) throw notFound('user_not_found');
   const keys = { account: accountKeyFor(clientId, user.id, user.email), address: addressKeyFor(origin.address ?? 'unknown') };
   await assertLoginAllowed(db, keys);
-  if (!(await verifyPassword(input.current_password, user.password_hash))) {
+  if (!(await verifyOrCountBusy(db, input.current_password, user.password_hash, keys.address))) {
     await recordLoginFailure(db, keys);
     throw unprocessable('current_password_wrong', CURRENT_PASSWORD_WRONG, { current_password: [CURRENT_PASSWORD_WRONG] });
   }
   assertPasswordAllowed(input.password, { email: user.email, firstName: user.first_name, lastName: user.last_name });
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, { key: keys.address });
   const token = newToken();
   await inTransaction(db, async (trx) => {
     await repo.setPasswordHash(trx, user.id, passwordHash);
