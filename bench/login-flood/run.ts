@@ -123,17 +123,24 @@ const signUpCrowd = async (base: string) => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `172.16.${i >> 8}.${(i & 255) + 1}` },
         body: JSON.stringify({
-          client_id: client.id, source: 'bookings', first_name: 'Crowd', last_name: `Member${i}`, email: `crowd.${i}.${Date.now()}@example.net`,
+          client_id: client.id, source: 'bookings', first_name: 'Sam', last_name: `Lee${i}`, email: `crowd.${i}.${Date.now()}@example.net`,
           date_of_birth: '1990-01-01', phone: '07700 900000', address_line1: '1 High Street', town: 'Bury', postcode: 'BL9 0AA',
-          home_venue_id: venues[0]!.id, password: `a crowd of ${i} at the door`, marketing_consent: false,
+          home_venue_id: venues[0]!.id, password: `seven quiet harbours ${i}`, marketing_consent: false,
         }),
       });
-      await response.arrayBuffer();
-      return { status: response.status, ms: performance.now() - started };
+      const body = await response.text();
+      return { status: response.status, ms: performance.now() - started, body };
     }),
   );
   const count = (status: number) => answers.filter((a) => a.status === status).length;
-  return { signUps: SIGNUPS, succeeded: count(201), refused429: count(429), lastAnsweredMs: Math.round(Math.max(...answers.map((a) => a.ms))) };
+  const other = answers.find((a) => a.status !== 201);
+  return {
+    signUps: SIGNUPS,
+    succeeded: count(201),
+    refused429: count(429),
+    lastAnsweredMs: Math.round(Math.max(...answers.map((a) => a.ms))),
+    ...(other ? { firstOtherAnswer: `${other.status} ${other.body.slice(0, 200)}` } : {}),
+  };
 };
 
 /** FLOOD_ADDRESSES addresses post wrong passwords for DURATION_S; the demo customer logs in each second from home. */
@@ -153,6 +160,7 @@ const customerInFlood = async (base: string) => {
     return sent;
   });
   const tries: number[] = [];
+  const refusals: string[] = [];
   const deadline = performance.now() + DURATION_S * 1000;
   while (performance.now() < deadline) {
     const next = performance.now() + 1000;
@@ -164,7 +172,8 @@ const customerInFlood = async (base: string) => {
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10' },
         body: JSON.stringify({ username: DEMO_ACCOUNTS.customer.email, password: DEMO_ACCOUNTS.customer.password }),
       });
-      await response.arrayBuffer();
+      const body = await response.text();
+      if (response.status !== 200) refusals.push(`${response.status} ${body.slice(0, 120)}`);
       if (response.status === 200 || attempt === 10) {
         tries.push(response.status === 200 ? attempt : Infinity);
         break;
@@ -181,6 +190,7 @@ const customerInFlood = async (base: string) => {
     customerInAtFirstTry: tries.filter((t) => t === 1).length,
     customerInAtSecondTry: tries.filter((t) => t === 2).length,
     customerNotInAfter10Tries: tries.filter((t) => t === Infinity).length,
+    customerRefusals: [...new Set(refusals)],
   };
 };
 
