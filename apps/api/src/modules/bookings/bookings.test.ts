@@ -141,11 +141,16 @@ describe('DELETE /api/activities/bookings/{id}?source=bookings', () => {
     expect((await list(who, 'past')).data.map((b) => [b.id, b.status])).toEqual([[bookingId, 'cancelled']]);
   });
 
-  it('answers on the spec path with its trailing slash too', async () => {
+  it('answers on the spec path with its trailing slash too, and takes source only from the product’s sources', async () => {
     const who = fresh();
     const { bookingId } = await book(who);
+    // Issue 20: the bookings site sends source=bookings; a source the product does not have is 422, nothing cancelled.
+    const unknown = await call('DELETE', `/api/activities/bookings/${bookingId}/?source=elsewhere`, who);
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json().errors)).toEqual(['source']);
     const response = await call('DELETE', `/api/activities/bookings/${bookingId}/?source=bookings`, who);
     expect(response.statusCode).toBe(200);
+    expect(response.json().data[0]).toMatchObject({ id: bookingId, status: 'cancelled', cancellation_source: 'bookings' });
   });
 
   it("refuses another customer's booking with 403, an unknown one with 404, a cancelled one with 409, a started one with 400", async () => {

@@ -243,6 +243,11 @@ describe('GET …/times, /v2/times, /slots and /v2/slots', () => {
     expect(typeof slots.body.data[0]!.id).toBe('string');
     const byLocation = await get(day(fixture, 'slots', date, `&location_id=${fixture.locationIds[0]}`));
     expect(byLocation.body.data.map((s) => s.starts_at.format_24_hour)).toEqual(['18:00', '19:00']);
+    expect(byLocation.body.data.every((s) => s.location!.id === fixture.locationIds[0])).toBe(true);
+    // The timetable's selected location (spec §3, §7): a number, else 422 on location_id.
+    const badLocation = await get(day(fixture, 'v2/slots', date, '&location_id=court-1'));
+    expect(badLocation.status).toBe(422);
+    expect(badLocation.body.errors).toEqual({ location_id: ['Must be a number'] });
     const byTime = await get(day(fixture, 'v2/slots', date, '&start_time=19:00&end_time=20:00'));
     expect(byTime.body.data.map((s) => s.id)).toEqual([late.uuid]);
 

@@ -22,6 +22,7 @@ import { FiltersPanel } from './components/FiltersPanel.tsx';
 import { Notice } from './components/Notice.tsx';
 import { TimetableHeader } from './components/TimetableHeader.tsx';
 import { TicketDialog } from './components/TicketDialog.tsx';
+import { CancelDialog } from './components/CancelDialog.tsx';
 import { TimetableItem, TimetableItemSkeleton } from './components/TimetableItem.tsx';
 import { ViewTabs } from './components/ViewTabs.tsx';
 import { LocationChoice } from './components/LocationChoice.tsx';
@@ -153,7 +154,7 @@ const TimeSlotPage = () => {
   // Actions for the person booked for; Book asks the ticket type when the entry has several.
   const sellsTickets = all.some((entry) => TICKETED_KINDS.includes(entry.kind));
   const tickets = useTickets(venueSlug, activitySlug, sellsTickets);
-  const { onAction, isBusy, ticketRequest, cancelTicket, confirmTicket } = useTimetableActions({
+  const { onAction, isBusy, ticketRequest, cancelTicket, confirmTicket, cancelRequest, cancelState, closeCancel, confirmCancel } = useTimetableActions({
     venueSlug,
     activitySlug,
     person,
@@ -177,7 +178,6 @@ const TimeSlotPage = () => {
       key={String(entry.id)}
       entry={entry}
       currencySymbol={currencySymbol}
-      bookingsHref={bookingsHref}
       isBusy={isBusy(entry)}
       onAction={onAction}
       personName={person ? fullName(person) : null}
@@ -381,6 +381,7 @@ const TimeSlotPage = () => {
         </div>
       </div>
       <TicketDialog request={ticketRequest} dateText={dateText} currencySymbol={currencySymbol} onCancel={cancelTicket} onConfirm={confirmTicket} />
+      <CancelDialog entry={cancelRequest} dateText={dateText} currencySymbol={currencySymbol} bookingsHref={bookingsHref} {...cancelState} onConfirm={confirmCancel} onClose={closeCancel} />
     </div>
   );
 };

@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { isLoggedIn, openLoginModal, setAfterLogin, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
 import { useBasketMutations } from '../basket/public.ts';
+import { showToast } from '../../lib/toast/store.ts';
+import { useCancelBooking, type CancelledBooking } from './api/cancel.ts';
 import { ticketsQuery, type Ticket } from './api/tickets.ts';
 import { useWaitlistMutations } from './api/waitlist.ts';
 import { defaultTicketId, needsTicketChoice, setBookingFor, ticketChoices, type Person } from './choice.ts';
@@ -38,6 +40,20 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     failed: t('toasts.waitlistFailed'),
   });
   const [ticketRequest, setTicketRequest] = useState<TicketRequest | null>(null);
+  // Cancel booking (spec §7 DELETE activities/bookings/{id}/?source=bookings) asks first.
+  const cancel = useCancelBooking();
+  const [cancelRequest, setCancelRequest] = useState<Entry | null>(null);
+  const cancelled = (booking: CancelledBooking) => {
+    setCancelRequest(null);
+    const outcome = booking.cancelledWith;
+    const content =
+      outcome?.outcome === 'credit'
+        ? t('cancel.doneCredit', { amount: outcome.formattedAmount })
+        : outcome?.outcome === 'fee'
+          ? t('cancel.doneFee', { amount: outcome.formattedAmount })
+          : t('cancel.done');
+    showToast({ type: 'success', content });
+  };
 
   const run = ({ entry, action, personId, ticketId }: PendingAction) => {
     // The waitlist's person: the family member, else the customer's own membership user.
@@ -90,7 +106,10 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
   };
 
   const onAction = (entry: Entry, action: ActionKind) => {
-    if (action === 'book') void book(entry);
+    if (action === 'cancelBooking') {
+      cancel.reset();
+      setCancelRequest(entry);
+    } else if (action === 'book') void book(entry);
     else proceed({ entry, action, personId: person?.id ?? null });
   };
 
@@ -106,6 +125,12 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     isBusy,
     ticketRequest,
     cancelTicket: () => setTicketRequest(null),
+    cancelRequest,
+    cancelState: { isPending: cancel.isPending, error: cancel.error ? cancel.error.message : null },
+    closeCancel: () => setCancelRequest(null),
+    confirmCancel: (entry: Entry) => {
+      if (entry.booking) cancel.mutate(entry.booking.id, { onSuccess: cancelled });
+    },
     confirmTicket: (entry: Entry, ticketId: number) => {
       setTicketRequest(null);
       proceed({ entry, action: 'book', personId: person?.id ?? null, ticketId });

@@ -11,8 +11,6 @@ type Props = {
   /** A time of the times endpoint carries `locationsCount` (its spaces are free courts). */
   entry: Entry & { locationsCount?: number };
   currencySymbol: string;
-  /** Where Cancel booking goes (the account's bookings page). */
-  bookingsHref: string;
   /** Whether this item's action is in flight (its button is then aria-disabled, never removed). */
   isBusy: boolean;
   onAction: (entry: Entry, action: ActionKind) => void;
@@ -41,7 +39,7 @@ const STATUS_NOTE_FOR: Partial<Record<ActionKind, string>> = {
  * and ONE action, or the reason there is none. The button's name is the spec's word alone
  * ('Book'); `aria-describedby` adds which session it is for screen-reader users.
  */
-export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onAction, personName = null, hideLocation = false, compact = false }: Props) => {
+export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personName = null, hideLocation = false, compact = false }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const action = actionOf(entry);
@@ -64,12 +62,6 @@ export const TimetableItem = ({ entry, currencySymbol, bookingsHref, isBusy, onA
       <p data-testid="timetable-reason" className="rounded-md bg-dark-50 px-3 py-2 text-center text-sm font-semibold text-dark-500">
         {reason}
       </p>
-    );
-  } else if (action.kind === 'cancelBooking') {
-    control = (
-      <a href={bookingsHref} aria-describedby={`${id}-what`} className={buttonClasses({ variant: 'secondary', className: 'w-full' })}>
-        {t('item.cancelBooking')}
-      </a>
     );
   } else {
     const variant = action.kind === 'book' ? 'primary' : 'secondary';
