@@ -289,20 +289,35 @@ def _check_cart(body: dict) -> dict:
     return body["data"]
 
 
-def cart_add(c: Client, slot: dict, ticket: dict, membership_user_id: int) -> dict:
-    """POST activities/cart/add with the live product's item; `purchased_for_user_id: null` is me."""
-    item = {
+def _cart_item(slot: dict, ticket: dict, ticket_id: object) -> dict:
+    return {
         "id": slot["id"],
         "type": slot["cart_type"],
         "purchased_for_user_id": None,
         "pricing_option_id": ticket["pricing_option"]["id"],
-        "ticket_id": ticket["id"],
+        "ticket_id": ticket_id,
         "apply_benefit": False,
         "activity_restriction_ids": [],
     }
+
+
+def cart_add(c: Client, slot: dict, ticket: dict, membership_user_id: int, ticket_as_string: bool = False) -> dict:
+    """POST activities/cart/add with the live product's item; `purchased_for_user_id: null` is me.
+
+    Newer public clients type the ticket id as a string (`"227"`): `ticket_as_string` sends it so.
+    """
+    item = _cart_item(slot, ticket, str(ticket["id"]) if ticket_as_string else ticket["id"])
     _, body = c.call("POST", "activities/cart/add",
                      {"items": [item], "membership_user_id": membership_user_id, "selected_user_id": None})
     return _check_cart(body)
+
+
+def cart_add_refused(c: Client, slot: dict, ticket: dict, membership_user_id: int, ticket_id: object) -> int:
+    """POST activities/cart/add with a ticket id the occurrence does not have: the status (422 expected)."""
+    status, _ = c.call("POST", "activities/cart/add",
+                       {"items": [_cart_item(slot, ticket, ticket_id)], "membership_user_id": membership_user_id,
+                        "selected_user_id": None}, expect=(422,))
+    return status
 
 
 def cart_read(c: Client) -> dict:
@@ -432,9 +447,14 @@ def run(c: Client, args: argparse.Namespace, steps: list[str], emit) -> None:
         elif step == "cart_remove":
             cart_remove(c, [item["id"] for item in s["cart"]["items"]], s["me"]["id"])
             emptied = cart_read(c)["item_count"]
-            # Hold it again for checkout: the notes' sequence removes, then pays for a held place.
-            s["cart"] = cart_add(c, s["slot"], s["ticket"], s["me"]["id"])
-            emit(step, items_after_remove=emptied, items_after_add_again=s["cart"]["item_count"])
+            # A ticket id that is not a number, or names no ticket of the occurrence, is refused.
+            refused = {str(bad): cart_add_refused(c, s["slot"], s["ticket"], s["me"]["id"], bad)
+                       for bad in ("adult", "999999999")}
+            # Hold it again for checkout, as a newer client would (the ticket id as a string): the
+            # notes' sequence removes, then pays for a held place.
+            s["cart"] = cart_add(c, s["slot"], s["ticket"], s["me"]["id"], ticket_as_string=True)
+            emit(step, items_after_remove=emptied, refused_ticket_ids=refused,
+                 items_after_add_again=s["cart"]["item_count"])
         elif step == "checkout_prepare":
             prepared = checkout_prepare(c)
             emit(step, payment_provider=prepared["payment_provider"])

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CART_BUSY_MESSAGE } from '@app/contract/cart/cart';
+import { TICKET_NOT_AVAILABLE } from '../../src/modules/holds/add.ts';
 import { useTestApp } from '../app.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, type HoldsFixture, type TestCustomer } from '../fixtures/holds.ts';
 import { shapeMismatches, type Shape } from './shape.ts';
@@ -84,6 +85,28 @@ describe('wire: the cart (rows 10–12)', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().data).toMatchObject({ item_count: 0, items: [] });
+  });
+
+  it("takes newer clients' string ticket_id (\"227\") as the same ticket; a non-numeric or unknown one is 422", async () => {
+    const who = customers[next++]!;
+    const court = await createOccurrence(ctx.db, fx, { kind: 'court', court: 1, startsInMinutes: 4 * 24 * 60 });
+    const withTicket = (ticketId: unknown) => {
+      const body = liveAdd(court.id, who);
+      return { ...body, items: [{ ...body.items[0]!, ticket_id: ticketId }] };
+    };
+    for (const bad of ['adult', '12a', '']) {
+      const refused = await call('POST', '/api/activities/cart/add', who, withTicket(bad));
+      expect(refused.statusCode, bad).toBe(422);
+      expect(Object.keys(refused.json().errors), bad).toEqual(['items.0.ticket_id']);
+    }
+    const unknown = await call('POST', '/api/activities/cart/add', who, withTicket('999999999'));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ 'items.0.ticket_id': [TICKET_NOT_AVAILABLE] });
+
+    const added = await call('POST', '/api/activities/cart/add', who, withTicket(String(fx.courtOptionId)));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(shapeMismatches(added.json().data, CART)).toEqual([]);
+    expect(added.json().data.items.map((item: { cartable_id: number }) => item.cartable_id)).toEqual([court.id]);
   });
 });
 

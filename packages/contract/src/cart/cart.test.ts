@@ -22,6 +22,14 @@ describe('ZCartAddRequest', () => {
     expect(issuePaths(ZCartAddRequest, { items: [{ id: 'a0b1c2d3-uuid' }] })).toBeNull();
   });
 
+  it("takes newer clients' string ticket_id as the same ticket as the number (wire notes)", () => {
+    const body = { items: [{ id: 123, pricing_option_id: 2, ticket_id: '227', activity_restriction_ids: [] }] };
+    const parsed = ZCartAddRequest.parse(body);
+    expect(parsed.items[0]!.ticket_id).toBe(227);
+    expect(parsed.items[0]).toMatchObject({ activity_restriction_ids: [] });
+    expect(ZCartAddRequest.parse({ items: [{ id: 123, ticket_id: 227 }] }).items[0]!.ticket_id).toBe(227);
+  });
+
   it.each([
     ['no items key', {}, 'items'],
     ['an empty item list', { items: [] }, 'items'],
@@ -36,6 +44,9 @@ describe('ZCartAddRequest', () => {
     ['a negative purchased_for_user_id', { items: [{ id: 1, purchased_for_user_id: -7 }] }, 'items.0.purchased_for_user_id'],
     ['a pricing_option_id of 0', { items: [{ id: 1, pricing_option_id: 0 }] }, 'items.0.pricing_option_id'],
     ['a ticket_id that is not a number', { items: [{ id: 1, ticket_id: 'adult' }] }, 'items.0.ticket_id'],
+    ['a string ticket_id with more than digits', { items: [{ id: 1, ticket_id: '227a' }] }, 'items.0.ticket_id'],
+    ['a string ticket_id of 0', { items: [{ id: 1, ticket_id: '0' }] }, 'items.0.ticket_id'],
+    ['an empty string ticket_id', { items: [{ id: 1, ticket_id: '' }] }, 'items.0.ticket_id'],
     ['an apply_benefit that is not a boolean', { items: [{ id: 1, apply_benefit: 'no' }] }, 'items.0.apply_benefit'],
     ['a membership_user_id of 0', { items: [{ id: 1 }], membership_user_id: 0 }, 'membership_user_id'],
     ['a selected_user_id that is not a number', { items: [{ id: 1 }], selected_user_id: 'me' }, 'selected_user_id'],

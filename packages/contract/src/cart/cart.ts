@@ -92,7 +92,16 @@ export const ZCartAddItem = z.looseObject({
   type: z.string().max(64).optional(),
   purchased_for_user_id: personId,
   pricing_option_id: z.number().int().positive().optional(),
-  ticket_id: z.number().int().positive().nullable().optional(),
+  /**
+   * The occurrence's `tickets[].id`. Newer public clients send it as a string (`"227"`, wire
+   * notes): a numeric string names the same ticket as the number.
+   */
+  ticket_id: z
+    .union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/).transform(Number).pipe(z.number().int().positive())], {
+      error: 'Must be a ticket id (a number)',
+    })
+    .nullable()
+    .optional(),
   /** Wire notes: false keeps the full price even when a membership or package would cover it. */
   apply_benefit: z.boolean().optional(),
 });
