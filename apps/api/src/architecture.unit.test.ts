@@ -25,9 +25,11 @@ const importsOf = (text: string) => [...text.matchAll(/^import\s[^;]*?from\s+'([
 export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   account: [],
   auth: ['account', 'bookings', 'credits', 'email', 'venues'],
-  basket: ['account', 'auth', 'credits', 'holdings', 'holds'],
+  // A course item is held and shown by courses (docs/courses.md).
+  basket: ['account', 'auth', 'courses', 'credits', 'holdings', 'holds'],
   bookings: ['account', 'credits'],
   catalogue: ['venues'],
+  courses: ['account', 'bookings', 'credits', 'holds'],
   client: [],
   credits: ['account'],
   email: [],
@@ -38,7 +40,7 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // The add's refusal reads the unpaid late-cancellation fees' message from bookings.
   holds: ['account', 'bookings'],
   live: ['timetable'],
-  orders: ['account', 'basket', 'bookings', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
+  orders: ['account', 'basket', 'bookings', 'courses', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
   payments: ['account'],
   pricing: ['account', 'holdings'],
   questions: ['account', 'basket'],

@@ -127,6 +127,8 @@ export type CoursesTable = {
   min_age: number | null;
   max_age: number | null;
   level: string | null;
+  /** Joining after the first session is allowed, at a pro-rata price (0060, docs/courses.md). */
+  late_joining: Generated<boolean>;
 };
 
 export type CourseTagsTable = { course_id: number; tag_id: number };
@@ -331,8 +333,9 @@ export type CartItemsTable = {
   id: Generated<number>;
   client_id: number;
   cart_id: number;
-  occurrence_id: number;
-  pricing_option_id: number;
+  /** A session's item; null for a course's item (0060). */
+  occurrence_id: number | null;
+  pricing_option_id: number | null;
   purchased_for_user_id: number;
   claim_id: number | null;
   price_pence: number;
@@ -341,6 +344,27 @@ export type CartItemsTable = {
   covered_by: CoverKind | null;
   membership_id: number | null;
   package_holding_id: number | null;
+  /** A course's item (0060): the course and its hold (course_claims). */
+  course_id: Generated<number | null>;
+  course_claim_id: Generated<number | null>;
+};
+
+/** One person's place on a whole course (0060, docs/courses.md): a hold, then the booking. */
+export type CourseClaimsTable = {
+  id: Generated<number>;
+  client_id: number;
+  course_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  kind: 'hold' | 'booking';
+  status: Generated<'active' | 'released'>;
+  expires_at: Timestamp | null;
+  price_pence: number;
+  order_id: number | null;
+  created_at: Generated<Timestamp>;
+  booked_at: Timestamp | null;
+  released_at: Timestamp | null;
+  cancellation_source: string | null;
 };
 
 export type BookingsTable = {
@@ -442,7 +466,9 @@ export type OrderLinesTable = {
   booking_id: number | null;
   late_cancellation_fee_id: number | null;
   cart_item_id: number | null;
-  occurrence_id: number;
+  /** Null for a course's line (0060), which names course_claim_id instead. */
+  occurrence_id: number | null;
+  course_claim_id: Generated<number | null>;
   membership_user_id: number;
   pricing_option_id: number | null;
   price_pence: number;
@@ -671,6 +697,7 @@ export type Database = {
   instructors: InstructorsTable;
   tags: TagsTable;
   courses: CoursesTable;
+  course_claims: CourseClaimsTable;
   course_tags: CourseTagsTable;
   users: UsersTable;
   membership_users: MembershipUsersTable;

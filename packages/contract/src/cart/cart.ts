@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZClock } from '../timetable/entry.ts';
+import { ZCourseSession } from '../courses/course-booking.ts';
 
 /**
  * The cart (spec §3; wire notes). Amounts are integer pence. Every cart endpoint answers the
@@ -10,9 +11,9 @@ export const ZCartPrice = z.object({ raw: z.number().int(), formatted: z.string(
 export const ZCartItem = z.object({
   id: z.number().int(),
   name: z.string(),
-  /** 'purchasableOccurrence'. */
-  type: z.literal('purchasableOccurrence'),
-  /** The occurrence: numeric id, and its v2 uuid. */
+  /** 'purchasableOccurrence'; 'purchasableCourse' for a whole course (docs/courses.md). */
+  type: z.enum(['purchasableOccurrence', 'purchasableCourse']),
+  /** The occurrence: numeric id, and its v2 uuid (a course: its id, and its id as a string). */
   cartable_id: z.number().int(),
   cartable_uuid: z.string(),
   cartable_resource: z.object({
@@ -24,11 +25,13 @@ export const ZCartItem = z.object({
     location: z.object({ name: z.string() }).nullable(),
     venue: z.object({ slug: z.string(), name: z.string() }),
     category: z.object({ slug: z.string(), name: z.string() }),
-    kind: z.enum(['class', 'ad_hoc', 'fast_ticket', 'resource']),
+    /** A course's resource is its first session still to come. */
+    kind: z.enum(['class', 'ad_hoc', 'fast_ticket', 'resource', 'course']),
   }),
   purchased_for_user_id: z.number().int(),
   purchased_for: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
-  pricing_option_id: z.number().int(),
+  /** Null for a course (it has one price, no ticket types). */
+  pricing_option_id: z.number().int().nullable(),
   pricing_option_name: z.string(),
   /** `benefit_applied`: covered by the person's membership; `package_applied`: a visit of their package (price 0 either way). */
   price: ZCartPrice.extend({ benefit_applied: z.boolean(), package_applied: z.boolean() }),
@@ -40,6 +43,11 @@ export const ZCartItem = z.object({
   origin: z.enum(['customer', 'waitlist_offer']),
   sort_by: z.string(),
   enable_print_receipt: z.boolean(),
+  /** A course's item: the course and every session the place covers; absent or null for a session. */
+  course: z
+    .object({ id: z.number().int(), slug: z.string(), sessions: z.array(ZCourseSession), pro_rata: z.boolean() })
+    .nullable()
+    .optional(),
 });
 export type CartItemDto = z.infer<typeof ZCartItem>;
 

@@ -20,6 +20,7 @@ import * as m0041 from './0041_tenant_notify.ts';
 import * as m0042 from './0042_late_fee_payments.ts';
 import * as m0043 from './0043_occurrence_day_notes.ts';
 import * as m0050 from './0050_holds_sql.ts';
+import * as m0060 from './0060_course_bookings.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0042_late_fee_payments': m0042,
   '0043_occurrence_day_notes': m0043,
   '0050_holds_sql': m0050,
+  '0060_course_bookings': m0060,
 };

@@ -58,4 +58,6 @@ export type SeedCourse = {
   min_age: number | null;
   max_age: number | null;
   level: string | null;
+  /** Joining after the first session is allowed, at a pro-rata price (docs/courses.md). */
+  late_joining?: boolean;
 };

@@ -3,6 +3,51 @@ import type { SeedCourse } from './course-catalogue.ts';
 /** Children's Learn to Swim stages and adult lessons for the term that starts about six weeks after the demo data is loaded. */
 export const SWIMMING_COURSES: readonly SeedCourse[] = [
   {
+    // Bookable straight away (issue 20): a short block for children, as the course journey books it.
+    slug: 'swim-skills-6-week-block',
+    name: 'Swim Skills 6-Week Block',
+    venue: 'bury-leisure-centre',
+    category: 'swimming-lessons',
+    instructor: 'Hannah Whitworth',
+    tags: ['Juniors', 'Improvers'],
+    short_description: 'Six Saturday lessons on stroke technique and water safety for confident young swimmers.',
+    description:
+      'A six-week block in the main pool: front crawl and backstroke technique, treading water and a survival-skills session in the last week. Children should already swim ten metres unaided.',
+    starts_in_days: 8,
+    weeks: 6,
+    day_of_week: 6,
+    start_time: '11:00',
+    duration_minutes: 45,
+    price_pence: 4800,
+    capacity: 8,
+    min_age: 6,
+    max_age: 11,
+    level: 'Improvers',
+  },
+  {
+    // The demo course that allows late joining (pro-rata price): it started about three weeks ago.
+    slug: 'junior-swim-squad',
+    name: 'Junior Swim Squad',
+    venue: 'bury-leisure-centre',
+    category: 'swimming-lessons',
+    instructor: 'Grace Whitehead',
+    tags: ['Juniors'],
+    short_description: 'A ten-week squad term for strong young swimmers; join part-way through at a pro-rata price.',
+    description:
+      'Squad training for swimmers who can manage 100 metres: drills, turns and race starts. Newcomers are welcome after the term has started and pay only for the sessions left.',
+    starts_in_days: -20,
+    weeks: 10,
+    day_of_week: 3,
+    start_time: '18:00',
+    duration_minutes: 60,
+    price_pence: 9000,
+    capacity: 12,
+    min_age: 8,
+    max_age: 16,
+    level: 'Squad',
+    late_joining: true,
+  },
+  {
     slug: 'learn-to-swim-stage-1',
     name: 'Learn to Swim Stage 1',
     venue: 'bury-leisure-centre',

@@ -109,7 +109,10 @@ export const countCommitments = async (db: Db, memberId: number): Promise<number
   const { rows } = await sql<{ n: number }>`
     SELECT (SELECT count(*) FROM bookings WHERE membership_user_id = ${memberId})::int
          + (SELECT count(*) FROM place_claims WHERE membership_user_id = ${memberId} AND status = 'active'
-              AND (expires_at IS NULL OR expires_at > now()))::int AS n`.execute(db);
+              AND (expires_at IS NULL OR expires_at > now()))::int
+         -- Courses (docs/courses.md): every course booking, and a live hold.
+         + (SELECT count(*) FROM course_claims WHERE membership_user_id = ${memberId}
+              AND (kind = 'booking' OR (status = 'active' AND expires_at > now())))::int AS n`.execute(db);
   return rows[0]?.n ?? 0;
 };
 

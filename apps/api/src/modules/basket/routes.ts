@@ -10,6 +10,7 @@ import {
   ZCartUpdateParams,
   ZCartUpdateRequest,
 } from '@app/contract/cart/cart';
+import { ZAddCourseRequest } from '@app/contract/courses/course-booking';
 import type { FastifyRequest } from 'fastify';
 import { sessionForTokenHash } from '../auth/service.ts';
 import type { Caller } from '../account/service.ts';
@@ -30,6 +31,20 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
   // "Refusing from memory"): dropped by the instance's availability listener, used only while it listens.
   const marks = createFullMarks(() => app.availabilityHub.listening((error) => app.log.warn({ err: error }, 'availability listener not ready')));
   app.addHook('onReady', async () => void app.availabilityHub.watch(marks.cache));
+
+  app.post(
+    '/api/activities/cart/courses',
+    {
+      ...guarded,
+      schema: {
+        tags: ['cart'],
+        summary: 'Hold one place on every session of a course and add it to the basket (409 when full, 422 outside the age range)',
+        body: ZAddCourseRequest,
+        response: { 200: ZCartResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await cart.addCourseToCart(app.db, caller(request), request.body, app.config.HOLD_MINUTES) }),
+  );
 
   app.get(
     '/api/activities/cart',

@@ -1,9 +1,11 @@
 import type { CartAddRequest, CartDto } from '@app/contract/cart/cart';
+import type { AddCourseBody } from '@app/contract/courses/course-booking';
 import type { Db } from '../../db/connect.ts';
 import type { CoverKind } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { resolvePeople, type Caller, type PersonIds } from '../account/service.ts';
+import * as courses from '../courses/service.ts';
 import * as credits from '../credits/service.ts';
 import { coverFor, isMember } from '../holdings/service.ts';
 import * as holds from '../holds/service.ts';
@@ -109,6 +111,20 @@ export const addToCart = async (db: Db, who: Caller | holds.UnsettledCaller, bod
   return cartView(db, caller, selected.id);
 };
 
+/**
+ * POST cart/courses: one place on every session of a course for one person (docs/courses.md),
+ * held by the courses module in the selected person's open cart; answers the cart.
+ */
+export const addCourseToCart = async (db: Db, caller: Caller, body: AddCourseBody, holdMinutes: number): Promise<CartDto> => {
+  const { selectedId } = await courses.holdIntoBasket(
+    db,
+    caller,
+    { courseId: body.course_id, ids: { selected_user_id: body.selected_user_id, membership_user_id: body.membership_user_id, purchased_for_user_id: body.purchased_for_user_id }, holdMinutes },
+    async (trx, selectedId) => (await repo.openCart(trx, caller.clientId, caller.accountUserId, selectedId)).id,
+  );
+  return cartView(db, caller, selectedId);
+};
+
 /** Cover for items just added; an item added again loses a cover it no longer has (cart_add_item reset its price). */
 const coverAdded = async (db: Db, caller: Caller, added: readonly AddedItem[]) => {
   for (const item of added) {
@@ -163,6 +179,14 @@ export const removeFromCart = async (db: Db, caller: Caller, itemIds: readonly n
   return cartView(db, caller, selected.id);
 };
 
+/** A session's item; a course's item (docs/courses.md) has no ticket type or person to change here: 400. */
+const sessionItem = <T extends { occurrence_id: number | null; pricing_option_id: number | null }>(item: T) => {
+  if (item.occurrence_id === null || item.pricing_option_id === null) {
+    throw badRequest('course_item_unchangeable', 'A course in the basket cannot be changed: remove it and book the course again.');
+  }
+  return item as T & { occurrence_id: number; pricing_option_id: number };
+};
+
 export type UpdateItemChanges = {
   pricing_option_id?: number | undefined;
   purchased_for_user_id?: number | null | undefined;
@@ -175,9 +199,15 @@ export type UpdateItemChanges = {
  */
 export const updateItem = async (db: Db, caller: Caller, itemId: number, changes: UpdateItemChanges, ids: PersonIds, holdMinutes: number): Promise<CartDto> => {
   const { selected, pick } = await resolvePeople(db, caller, ids);
-  const [item] = await ownItems(db, caller, [itemId]);
+  const found = (await ownItems(db, caller, [itemId]))[0]!;
+  if (found.occurrence_id === null && changes.hold_again && changes.pricing_option_id === undefined && changes.purchased_for_user_id === undefined) {
+    // A course's item held again (docs/courses.md): the whole course, or 409 when it is full.
+    await courses.holdItemAgain(db, caller, found.id, holdMinutes);
+    return cartView(db, caller, selected.id);
+  }
+  const item = sessionItem(found);
   const person = changes.purchased_for_user_id === undefined ? undefined : pick(changes.purchased_for_user_id ?? selected.id);
-  const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item!.occurrence_id }))!;
+  const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item.occurrence_id }))!;
   const option =
     changes.pricing_option_id === undefined
       ? undefined
@@ -185,8 +215,8 @@ export const updateItem = async (db: Db, caller: Caller, itemId: number, changes
   if (changes.pricing_option_id !== undefined && !option) {
     throw unprocessable('validation_failed', 'The given data was invalid.', { pricing_option_id: [holds.TICKET_NOT_AVAILABLE] });
   }
-  const personChanges = person !== undefined && person.id !== item!.purchased_for_user_id;
-  if (personChanges && item!.origin === 'waitlist_offer') {
+  const personChanges = person !== undefined && person.id !== item.purchased_for_user_id;
+  if (personChanges && item.origin === 'waitlist_offer') {
     throw badRequest('offer_not_transferable', 'A waitlist offer is for the person who was waiting.');
   }
   const reserved = new Set<number>();
@@ -194,24 +224,24 @@ export const updateItem = async (db: Db, caller: Caller, itemId: number, changes
     await inTransaction(db, async (trx) => {
       reserved.clear();
       const forWhom = personChanges ? person : undefined;
-      if (forWhom || (changes.hold_again && !item!.held)) {
-        const held = await holds.hold(trx, caller, occurrence, forWhom?.id ?? item!.purchased_for_user_id, holds.holdExpiry(holdMinutes), reserved);
-        if (forWhom && item!.claim_id !== null) await holds.release(trx, [item!.claim_id]);
-        await repo.updateCartItem(trx, item!.id, {
+      if (forWhom || (changes.hold_again && !item.held)) {
+        const held = await holds.hold(trx, caller, occurrence, forWhom?.id ?? item.purchased_for_user_id, holds.holdExpiry(holdMinutes), reserved);
+        if (forWhom && item.claim_id !== null) await holds.release(trx, [item.claim_id]);
+        await repo.updateCartItem(trx, item.id, {
           claim_id: held.claimId,
           ...(forWhom ? { purchased_for_user_id: forWhom.id } : {}),
         });
       }
-      const covered = item!.covered_by !== null;
-      const payer = forWhom ?? pick(item!.purchased_for_user_id);
-      if (option) await repo.updateCartItem(trx, item!.id, { pricing_option_id: option.id, price_pence: covered && !forWhom ? 0 : priceFor(payer, option) });
+      const covered = item.covered_by !== null;
+      const payer = forWhom ?? pick(item.purchased_for_user_id);
+      if (option) await repo.updateCartItem(trx, item.id, { pricing_option_id: option.id, price_pence: covered && !forWhom ? 0 : priceFor(payer, option) });
       if (forWhom) {
         // Another person: their own cover (or none) and membership decide the price.
-        const pricePence = priceFor(forWhom, option ?? (await repo.findPricingOption(trx, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!);
-        await repo.updateCartItem(trx, item!.id, { ...NO_COVER, price_pence: pricePence });
-        if (covered) await applyCover(trx, caller, { itemId: item!.id, personId: forWhom.id, occurrenceId: occurrence.id }, true);
+        const pricePence = priceFor(forWhom, option ?? (await repo.findPricingOption(trx, caller.clientId, occurrence.activity_id, item.pricing_option_id))!);
+        await repo.updateCartItem(trx, item.id, { ...NO_COVER, price_pence: pricePence });
+        if (covered) await applyCover(trx, caller, { itemId: item.id, personId: forWhom.id, occurrenceId: occurrence.id }, true);
       }
-      await repo.touchCart(trx, item!.cart_id);
+      await repo.touchCart(trx, item.cart_id);
     });
   } catch (error) {
     await holds.queuePromotions(db, reserved);
@@ -229,14 +259,15 @@ export const updateItem = async (db: Db, caller: Caller, itemId: number, changes
  */
 export const removeAppliedExtra = async (db: Db, caller: Caller, itemId: number, ids: PersonIds, extra: 'benefit' | 'package'): Promise<CartDto> => {
   const { selected, pick } = await resolvePeople(db, caller, ids);
-  const [item] = await ownItems(db, caller, [itemId]);
-  if (item!.covered_by === (extra === 'benefit' ? 'membership' : 'package')) {
-    const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item!.occurrence_id }))!;
-    const option = (await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, item!.pricing_option_id))!;
+  const [found] = await ownItems(db, caller, [itemId]);
+  if (found!.covered_by === (extra === 'benefit' ? 'membership' : 'package')) {
+    const item = sessionItem(found!);
+    const occurrence = (await repo.findOccurrence(db, caller.clientId, { id: item.occurrence_id }))!;
+    const option = (await repo.findPricingOption(db, caller.clientId, occurrence.activity_id, item.pricing_option_id))!;
     // Without the benefit a member still pays the member price; without the package, their own price.
-    const payer = extra === 'benefit' ? { is_member: false } : pick(item!.purchased_for_user_id);
-    await repo.updateCartItem(db, item!.id, { ...NO_COVER, price_pence: priceFor(payer, option) });
-    await repo.touchCart(db, item!.cart_id);
+    const payer = extra === 'benefit' ? { is_member: false } : pick(item.purchased_for_user_id);
+    await repo.updateCartItem(db, item.id, { ...NO_COVER, price_pence: priceFor(payer, option) });
+    await repo.touchCart(db, item.cart_id);
   }
   return cartView(db, caller, selected.id);
 };

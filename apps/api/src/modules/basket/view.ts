@@ -3,6 +3,7 @@ import type { CartDto, CartItemDto } from '@app/contract/cart/cart';
 import { DEFAULT_CURRENCY_SYMBOL, toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import type { Caller } from '../account/service.ts';
+import * as courses from '../courses/service.ts';
 import { creditSummary } from '../credits/service.ts';
 import * as repo from './repository.ts';
 
@@ -54,12 +55,14 @@ const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
  * and `payments` the credit this cart has reserved (POST credits/apply); `balance` is what is left.
  */
 export const cartView = async (db: Db, caller: Caller, selectedUserId: number): Promise<CartDto> => {
-  const [{ cart, symbol }, rows] = await Promise.all([
+  const [{ cart, symbol }, rows, courseRows] = await Promise.all([
     repo.findOpenCartAndSymbol(db, caller.clientId, caller.accountUserId, selectedUserId),
     repo.findCartItemsForView(db, caller.clientId, caller.accountUserId, selectedUserId),
+    courses.basketCourses(db, caller, selectedUserId),
   ]);
   const currency = symbol ?? DEFAULT_CURRENCY_SYMBOL;
-  const items = rows.map((row) => toItem(row, currency));
+  // Sessions and whole courses (docs/courses.md), in the order they start.
+  const items = [...rows.map((row) => toItem(row, currency)), ...courses.toBasketItems(courseRows, currency)].sort((a, b) => (a.sort_by < b.sort_by ? -1 : a.sort_by > b.sort_by ? 1 : 0));
   const held = items.filter((item) => item.status === 'held');
   const total = held.reduce((sum, item) => sum + item.price.raw, 0);
   const expiries = held.map((item) => item.expires_at).filter((e): e is string => e !== null).sort();

@@ -109,6 +109,12 @@ export const refundBooking = async (trx: Db, caller: CreditCaller, bookingId: nu
   return post(trx, caller, 'general', 'refund', amount, { bookingId, expiresAt, note });
 };
 
+/** A cancelled course booking's price back as general credit that expires (docs/courses.md), inside the cancellation's transaction. */
+export const refundCourse = async (trx: Db, caller: CreditCaller, amount: number, expiresAt: Date, note: string) => {
+  await repo.lockLedger(trx, caller.accountUserId);
+  return post(trx, caller, 'general', 'refund', amount, { expiresAt, note });
+};
+
 /** Pays `amount` (fees) from general credit inside the caller's transaction; 400 when it does not cover it. */
 export const spendGeneral = async (trx: Db, caller: CreditCaller, amount: number, note: string, message: string, orderId: number | null = null) => {
   await repo.lockLedger(trx, caller.accountUserId);

@@ -55,6 +55,29 @@ export const insertOrderLines = (
   }[],
 ) => (lines.length ? db.insertInto('order_lines').values([...lines]).execute() : Promise.resolve([]));
 
+/** A course's line (docs/courses.md): the course place (its claim is the booking), for its person. */
+export const insertCourseOrderLines = (
+  db: Db,
+  orderId: number,
+  items: readonly { id: number; name: string; claim_id: number; purchased_for_user_id: number; price_pence: number }[],
+) =>
+  items.length
+    ? db
+        .insertInto('order_lines')
+        .values(
+          items.map((i) => ({
+            order_id: orderId,
+            cart_item_id: i.id,
+            course_claim_id: i.claim_id,
+            occurrence_id: null,
+            membership_user_id: i.purchased_for_user_id,
+            price_pence: i.price_pence,
+            description: `Course: ${i.name}`,
+          })),
+        )
+        .execute()
+    : Promise.resolve([]);
+
 /** A fee order's lines: one per late-cancellation fee, for the person of the cancelled booking. */
 export const insertFeeOrderLines = (db: Db, orderId: number, feeIds: readonly number[]) =>
   sql`

@@ -64,7 +64,7 @@ export const reference = () => {
   return `BK-${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
 };
 
-export const lostError = (items: readonly CheckoutItem[]) =>
+export const lostError = (items: readonly Pick<CheckoutItem, 'name' | 'starts_at'>[]) =>
   new AppError({
     code: 'item_lost',
     status: 409,

@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors.
 import { resolvePeople, type Caller } from '../account/service.ts';
 import * as basket from '../basket/service.ts';
 import * as accountBookings from '../bookings/service.ts';
+import * as courses from '../courses/service.ts';
 import * as credits from '../credits/service.ts';
 import * as holdings from '../holdings/service.ts';
 import * as payments from '../payments/service.ts';
@@ -38,7 +39,7 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const items = await basket.checkoutItems(db, view.id);
   await checkRequirements(db, caller, items, people, body.terms);
   const tenders = normaliseTenders(body.payments, false);
-  const total = items.reduce((s, i) => s + i.price_pence, 0);
+  const total = items.reduce((s, i) => s + i.price_pence, 0) + (await courses.checkoutTotal(db, view.id));
   if (tenderTotal(tenders) !== total) throw badRequest('payments_mismatch', `The payments do not add up to the basket's total (${view.formatted_total}).`);
   if (tenders.card <= 0) throw badRequest('nothing_to_pay_by_card', 'Nothing is left to pay by card: complete the order.');
   return payments.authoriseCard(db, caller, body, deps, {
@@ -66,7 +67,7 @@ export type CompleteInput = {
   offlineAllowed: boolean;
 };
 
-type Outcome = { kind: 'order'; orderId: number; voidTransaction?: boolean } | { kind: 'lost'; items: basket.CheckoutItem[] };
+type Outcome = { kind: 'order'; orderId: number; voidTransaction?: boolean } | { kind: 'lost'; items: { name: string; starts_at: Date }[] };
 
 /**
  * Completes the order of the selected person's cart. One transaction: the cart row is locked
@@ -104,7 +105,9 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
       throw badRequest('cart_empty', 'Your basket is empty.');
     }
     const items = await basket.checkoutItems(trx, cartId);
-    if (!items.length) throw badRequest('cart_empty', 'Your basket is empty.');
+    // Whole courses (docs/courses.md): expired holds taken again under the course lock, or lost.
+    const courseItems = await courses.checkoutItems(trx, caller, cartId, deps.holdMinutes);
+    if (!items.length && !courseItems.rows.length) throw badRequest('cart_empty', 'Your basket is empty.');
     // Online, an unpaid late-cancellation fee blocks booking (staff at the desk may book regardless).
     if (input.staffUserId === null) await accountBookings.assertNoUnpaidFees(trx, caller);
     // Holds that expired while the customer paid: taken again when the place is still free.
@@ -115,10 +118,10 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
       if (claim === null) lost.push(item);
       else held.push({ ...item, claim_id: claim });
     }
-    if (lost.length) return { kind: 'lost', items: lost };
+    if (lost.length || courseItems.lost.length) return { kind: 'lost', items: [...lost, ...courseItems.lost] };
     const cartPeople = people.length ? people : [selected];
     await checkRequirements(trx, caller, items, cartPeople, input.terms);
-    const total = items.reduce((s, i) => s + i.price_pence, 0);
+    const total = items.reduce((s, i) => s + i.price_pence, 0) + courseItems.held.reduce((s, i) => s + i.price_pence, 0);
     const tenders = normaliseTenders(input.payments, input.offlineAllowed);
     if (tenderTotal(tenders) !== total) {
       const symbol = (await repo.findClientName(trx, caller.clientId)).currency_symbol;
@@ -161,6 +164,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
         package_holding_id: i.covered_by === 'package' ? i.package_holding_id : null,
       })),
     );
+    await courses.bookForOrder(trx, order.id, courseItems.held);
+    await repo.insertCourseOrderLines(trx, order.id, courseItems.held);
     // Membership cover still active, package visits taken (never below zero) in this transaction.
     await holdings.spendCover(trx, order.id, held.map((i) => ({ covered_by: i.covered_by, membership_id: i.membership_id, package_holding_id: i.package_holding_id, booking_id: bookings.get(i.id)! })));
     const lines: { order_id: number; tender_type: RecordedTender; amount_pence: number; transaction_uuid: string | null }[] = [];
