@@ -7,7 +7,10 @@ import { waitForApp } from '../support/app.ts';
  * asked for only after the first contentful paint; the page then hydrates, with its fonts, and
  * nothing moves.
  */
-for (const path of ['/', '/location/bury-leisure-centre']) {
+for (const [path, title] of [
+  ['/', 'Bookings | Choose a venue'],
+  ['/location/bury-leisure-centre', 'Bookings | Book an activity'],
+] as const) {
   test.describe(`${path} at 375 px`, () => {
     test.use({ viewport: { width: 375, height: 740 } });
 
@@ -15,6 +18,8 @@ for (const path of ['/', '/location/bury-leisure-centre']) {
       const html = await (await request.get(path)).text();
       expect(html).toContain('data-server-rendered');
       expect(html).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+      // Spec §2 'Bookings | {title}' in the HTML itself, before any script runs (issue 20).
+      expect(html.match(/<title>[^<]*<\/title>/g)).toEqual([`<title>${title}</title>`]);
 
       await page.addInitScript(() => {
         (window as unknown as { shifts: number }).shifts = 0;
@@ -27,6 +32,7 @@ for (const path of ['/', '/location/bury-leisure-centre']) {
       await page.goto(path);
       await waitForApp(page);
       await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
+      await expect(page).toHaveTitle(title);
       await page.evaluate(() => document.fonts.ready);
 
       const timing = await page.evaluate(() => ({

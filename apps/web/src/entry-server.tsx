@@ -8,6 +8,7 @@ import { I18nProvider } from './lib/i18n-react.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
 import { setPageData } from './lib/page-data.ts';
+import { takeServerRenderedTitle } from './lib/page-meta.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { setServerRequest } from './lib/request-env.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
@@ -40,6 +41,8 @@ export type RenderResult = {
   /** What ThemeGate sets on `<html>` in the browser, so the first paint has the theme's colours. */
   htmlStyle: string;
   secondaryButton: string | null;
+  /** The document title the screen set (spec §2 'Bookings | {title}'), for the page's `<title>`. */
+  title: string;
 };
 
 const translationsOf = (responses: Record<string, unknown>, path: string) => {
@@ -55,6 +58,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
   setRuntimeConfig(input.runtimeConfig);
   setServerRequest({ cookie: input.cookie, href: input.href });
   setPageData(input.responses);
+  takeServerRenderedTitle();
   try {
     const missing: string[] = [];
     // A namespace the page does not carry would render its keys: give up instead.
@@ -113,8 +117,9 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
           .join(';')
       : '';
     queryClient.clear();
-    return { html, htmlStyle, secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null };
+    return { html, htmlStyle, secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null, title: takeServerRenderedTitle() };
   } finally {
+    takeServerRenderedTitle();
     setServerRequest(null);
     setPageData({});
   }

@@ -23,11 +23,29 @@ export const useCurrentBreadcrumbs = (): Breadcrumb[] => {
 };
 
 /**
+ * A server render (apps/web/src/entry-server.tsx) runs no effects: the title the screen asks
+ * for while rendering is kept here, and the server writes it into the page's `<title>`.
+ */
+const serverRender = { title: undefined as string | undefined };
+
+const rememberForServerRender = (title: string | undefined) => {
+  serverRender.title = title;
+};
+
+/** The document title the server-rendered screen asked for, then forgotten (one render at a time). */
+export const takeServerRenderedTitle = (): string => {
+  const { title } = serverRender;
+  serverRender.title = undefined;
+  return documentTitle(title);
+};
+
+/**
  * Sets the page title and breadcrumb trail for the screen that calls it (see docs/shell.md).
  * The shell adds the home-icon crumb in front and hides the trail when embedded.
  */
 export const usePageMeta = ({ title, breadcrumbs = [] }: PageMeta) => {
   const { pathname } = useLocation();
+  if (typeof document === 'undefined') rememberForServerRender(title);
   const trail = JSON.stringify(breadcrumbs);
   // Before paint, so the trail's space is there in the screen's first frame (no layout shift).
   useLayoutEffect(() => {

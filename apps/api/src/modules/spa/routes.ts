@@ -31,6 +31,8 @@ type Options = {
 const sourceOf = (host: string, pathname: string): { source: Source | null; rest: string } =>
   sourceForPath(pathname) ?? { source: sourceForHost(host), rest: pathname };
 
+const escapeText = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
@@ -146,6 +148,8 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
       // It paints from the HTML alone; the app's script comes after (first-paint.ts).
       page = forFirstPaint(page, styles.get(source) ?? null, source === 'bookings' ? '/' : `/_/${source}/`)
         .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
+        // Spec §2 'Bookings | {title}' from the HTML, not only once the script has run.
+        .replace(/<title>[^<]*<\/title>/, (built) => (rendered.title ? `<title>${escapeText(rendered.title)}</title>` : built))
         .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
     }
     return reply

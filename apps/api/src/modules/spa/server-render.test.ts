@@ -14,6 +14,7 @@ import { createTestDatabase } from '../../../test/db.ts';
 const INDEX = `<!doctype html>
 <html lang="en-GB" data-source="bookings">
   <head>
+    <title>Bookings</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
@@ -36,6 +37,7 @@ export const render = async ({ url, href, cookie, responses, runtimeConfig, sign
     html: '<p id="rendered">' + [url, href, Object.keys(responses).sort().join(','), runtimeConfig.apiBase].join(' | ') + '</p>',
     htmlStyle: '--colour-primary-500:1 2 3',
     secondaryButton: 'solid',
+    title: url === '/' ? 'Bookings | Choose a venue' : 'Bookings | Fish & <Chips>',
   };
 };
 `;
@@ -73,6 +75,8 @@ describe('server rendering of the first screens', () => {
       '<div id="root" data-server-rendered><p id="rendered">/ | http://localhost/ | /api/activities/venues,/api/client,/api/frontend/theme | /api</p></div>',
     );
     expect(response.body).toContain('<html lang="en-GB" data-source="bookings" style="--colour-primary-500:1 2 3" data-secondary-button="solid">');
+    // Spec §2 'Bookings | {title}': the title the screen set, in the HTML (issue 20).
+    expect(response.body.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Bookings | Choose a venue</title>']);
     // The stylesheet inline and the script started after the first paint (first-paint.ts); the
     // first screen's font is still preloaded.
     expect(response.body).toContain(`<style>${CSS}</style>`);
@@ -88,6 +92,7 @@ describe('server rendering of the first screens', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<p id="rendered">/location/bury-leisure-centre?utm=x | http://localhost/location/bury-leisure-centre?utm=x | ');
     expect(response.body).toContain('/api/activities/venue/bury-leisure-centre/categories,/api/activities/venues/bury-leisure-centre');
+    expect(response.body.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Bookings | Fish &amp; &lt;Chips&gt;</title>']);
   });
 
   it.each(['/basket', '/location/bury-leisure-centre/yoga', '/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
@@ -101,6 +106,7 @@ describe('server rendering of the first screens', () => {
       expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
       expect(response.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(response.body).not.toContain('start-after-paint.js');
+      expect(response.body).toContain('<title>Bookings</title>');
     },
   );
 

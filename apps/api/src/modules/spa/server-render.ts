@@ -19,7 +19,8 @@ type RenderInput = {
   runtimeConfig: Record<string, string | null>;
   signal: AbortSignal;
 };
-type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null };
+/** `title`: the document title the screen set (absent from an older bundle: the page keeps its own). */
+type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null; title?: string };
 type Entry = { render: (input: RenderInput) => Promise<RenderResult> };
 
 export type ServerRenderOptions = {
