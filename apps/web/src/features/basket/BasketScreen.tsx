@@ -106,6 +106,18 @@ const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain }: ItemProps) 
             <dd>{item.pricingOptionName}</dd>
           </div>
         </dl>
+        {item.course && (
+          <div className="mt-3">
+            <p className="text-sm font-semibold text-dark-500">{t('item.courseSessions', { count: item.course.sessions.length })}</p>
+            <ol data-testid="course-sessions" aria-label={t('item.courseSessionsLabel')} className="mt-1 grid gap-x-4 text-sm text-dark-500 sm:grid-cols-2">
+              {item.course.sessions.map((s) => (
+                <li key={s.startsAt}>
+                  {dateLong(s.date)}, {s.startTime}–{s.endTime}
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
         {isExpired && <p className="mt-2 text-sm text-amber-950">{t('item.expiredText')}</p>}
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-dark-100 pt-3 sm:flex-col sm:items-end sm:justify-between sm:border-t-0 sm:pt-0">

@@ -10,6 +10,7 @@ import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { venueAddress } from '../../lib/venue-address.ts';
 import { useCourse } from './api/courses.ts';
 import { CategoryArtwork } from './components/CategoryArtwork.tsx';
+import { CourseBooking } from './components/CourseBooking.tsx';
 import { useCourseFacts } from './components/CourseCard.tsx';
 import { StateMessage } from './components/StateMessage.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
@@ -172,6 +173,7 @@ const CourseDetails = ({ course, venue, venueSlug, activitySlug, currencySymbol 
               {facts.runs}
             </p>
           </section>
+          <CourseBooking courseId={course.id} />
           {venue && (
             <section aria-labelledby="where-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-dark-100">
               <h2 id="where-heading" className="text-xs font-semibold tracking-wider text-dark-400 uppercase">

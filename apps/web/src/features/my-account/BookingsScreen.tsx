@@ -10,6 +10,7 @@ import { AccountPage } from './AccountPage.tsx';
 import { bookingsQuery, useCancelBooking, type Booking } from './api/bookings.ts';
 import { BookingCard } from './components/BookingCard.tsx';
 import { CancelBookingDialog } from './components/CancelBookingDialog.tsx';
+import { CourseBookings } from './components/CourseBookings.tsx';
 import { longDate } from './components/booking-format.ts';
 
 type Tab = 'future' | 'past';
@@ -117,6 +118,7 @@ const BookingsScreen = () => {
     <AccountPage title={t('bookings.title')} testId="bookings-screen">
       {() => (
         <>
+          <CourseBookings />
           <div role="tablist" aria-label={t('bookings.title')} className="mb-5 inline-flex rounded-lg bg-neutral-200 p-1" onKeyDown={onTabKey}>
             {TABS.map((name) => (
               <button

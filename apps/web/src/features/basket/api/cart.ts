@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client.ts';
 import { basketKeys } from '../../../lib/query-keys/basket.ts';
+import { courseKeys } from '../../../lib/query-keys/courses.ts';
 import { reloadTimetable } from '../../../lib/query-keys/timetable.ts';
 import { showToast } from '../../../lib/toast/store.ts';
 import { errorToast } from '../../../lib/toast/api-error.ts';
@@ -9,6 +10,9 @@ import { summarise, type Cart } from './cart-query.ts';
 
 /** One item of a cart add (wire notes): built from a timetable entry's id, cart_type and pricing_option_id alone. */
 export type CartAddItem = { id: number | string; type: string; purchasedForUserId: number | null; pricingOptionId: number };
+
+/** A course for one person: `purchasedForUserId` null is the customer. */
+export type CartAddCourse = { courseId: number; purchasedForUserId: number | null };
 
 /** Whose basket: null is the logged-in customer (wire notes; spec §6 selected user). */
 const SELECTED_USER = { selectedUserId: null };
@@ -53,6 +57,17 @@ export const useBasketMutations = () => {
     },
     onError: showError,
   });
+  // A whole course for one person (docs/courses.md): the course page's Book course.
+  const addCourse = useMutation({
+    mutationFn: (course: CartAddCourse) => api.post<Cart>('courses', { ...course, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: async (cart, course) => {
+      await replaceCart(queryClient, cart);
+      void queryClient.invalidateQueries({ queryKey: courseKeys.availability(course.courseId) });
+      void queryClient.invalidateQueries({ queryKey: courseKeys.people(course.courseId) });
+      showToast({ type: 'success', content: t('toasts.added') });
+    },
+    onError: showError,
+  });
   const holdAgain = useMutation({
     mutationFn: (cartItemId: number) => api.put<Cart>(String(cartItemId), { holdAgain: true, ...SELECTED_USER }, { base: 'checkoutBase' }),
     onSuccess: async (cart) => {
@@ -75,5 +90,5 @@ export const useBasketMutations = () => {
     },
     onError: showError,
   });
-  return { add, remove, holdAgain, clear };
+  return { add, addCourse, remove, holdAgain, clear };
 };

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import type { CourseAvailabilityDto, CoursePersonDto } from '@app/contract/courses/course-booking';
+import { I18nProvider } from '../../../lib/i18n-react.tsx';
+import { useToastStore } from '../../../lib/toast/store.ts';
+import { closeLoginModal, useIsLoginModalOpen } from '../../auth/public.ts';
+import { CourseBooking } from './CourseBooking.tsx';
+
+/** The course page's booking panel against a fake HTTP boundary (only `fetch` is replaced). */
+const locales = path.resolve(import.meta.dirname, '../../../../public/locales/en-GB');
+const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+beforeAll(async () => {
+  await i18next.init({
+    lng: 'en-GB',
+    resources: { 'en-GB': { common: ns('common'), catalogue: ns('catalogue'), basket: ns('basket') } },
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+  });
+});
+
+const DAY = 24 * 60 * 60_000;
+const session = (inDays: number) => {
+  const start = new Date(Date.now() + inDays * DAY);
+  const date = start.toISOString().slice(0, 10);
+  return { date, starts_at: start.toISOString(), ends_at: new Date(start.getTime() + 45 * 60_000).toISOString(), start_time: '11:00', end_time: '11:45' };
+};
+const availability = (over: Partial<CourseAvailabilityDto> = {}): CourseAvailabilityDto => ({
+  course_id: 7,
+  capacity: 8,
+  places_left: 3,
+  full: false,
+  sessions: [8, 15, 22, 29, 36, 43].map(session),
+  total_sessions: 6,
+  remaining_sessions: 6,
+  full_price: 4800,
+  price: 4800,
+  formatted_price: '£48.00',
+  pro_rata: false,
+  late_joining: false,
+  bookable: true,
+  reason: null,
+  ...over,
+});
+const people: CoursePersonDto[] = [
+  { id: 51, first_name: 'Alex', last_name: 'Morgan', relationship: 'self', eligible: false, reason: 'Alex will be 38 when the course starts; it is for ages 6 to 11.', enrolled: null },
+  { id: 52, first_name: 'Sam', last_name: 'Morgan', relationship: 'child', eligible: true, reason: null, enrolled: null },
+  { id: 53, first_name: 'Jo', last_name: 'Morgan', relationship: 'child', eligible: false, reason: 'Jo will be 4 when the course starts; it is for ages 6 to 11.', enrolled: null },
+];
+
+type Call = { method: string; url: string; body: unknown };
+let calls: Call[];
+let current: CourseAvailabilityDto;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  calls = [];
+  current = availability();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.endsWith('/availability')) return json({ data: current });
+      if (url.endsWith('/people')) return json({ data: people });
+      if (url.startsWith('/api/auth/user')) return json({ data: { id: 1, first_name: 'Alex', membership_user: { id: 51 } } });
+      if (url === '/api/activities/cart/courses') return json({ data: { id: 1, items: [], item_count: 1, expires_at: null } });
+      return json({ data: { id: 1, currency: { symbol: '£' } } });
+    }),
+  );
+  useToastStore.setState({ toasts: [] });
+  closeLoginModal();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.cookie = 'logged_in_bookings=; path=/; max-age=0';
+});
+
+/** Whether the login modal is open, as the app's modal would read it. */
+const LoginProbe = () => <span data-testid="login-open">{String(useIsLoginModalOpen())}</span>;
+
+const show = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nProvider i18n={i18next}>
+        <MemoryRouter>
+          <CourseBooking courseId={7} />
+          <LoginProbe />
+        </MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+
+describe('course booking panel', () => {
+  it('shows every session, the places left and the price; a visitor is asked to log in first', async () => {
+    show();
+    const panel = await screen.findByTestId('course-booking');
+    expect(within(panel).getByTestId('course-price').textContent).toBe('£48.00');
+    expect(within(panel).getByTestId('places-left').textContent).toBe('3 places left');
+    expect(within(panel).getAllByRole('listitem')).toHaveLength(6);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Book course' }));
+    expect(screen.getByTestId('login-open').textContent).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('lets a customer choose only people whose age fits, shows why the others cannot, and books the course', async () => {
+    document.cookie = 'logged_in_bookings=1; path=/';
+    show();
+    const sam = await screen.findByRole('radio', { name: /Sam Morgan/ });
+    const jo = screen.getByRole('radio', { name: /Jo Morgan/ });
+    const alex = screen.getByRole('radio', { name: /Alex Morgan/ });
+    expect((jo as HTMLInputElement).disabled).toBe(true);
+    expect((alex as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('Jo will be 4 when the course starts; it is for ages 6 to 11.')).toBeTruthy();
+    // The reason is the disabled choice's description, so a screen reader hears it with the name.
+    expect(jo.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(jo.getAttribute('aria-describedby')!)!.textContent).toContain('ages 6 to 11');
+    expect((sam as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/activities/cart/courses', body: { course_id: 7, purchased_for_user_id: 52, selected_user_id: null } });
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.content)).toContain('Successfully added item to the basket.'));
+  });
+
+  it('a full course says so and offers no Book course', async () => {
+    current = availability({ places_left: 0, full: true });
+    show();
+    expect(await screen.findByText('This course is full.')).toBeTruthy();
+    expect(screen.getByTestId('places-left').textContent).toBe('Full');
+    expect(screen.queryByRole('button', { name: 'Book course' })).toBeNull();
+  });
+
+  it('a course that has started shows the pro-rata price for the sessions left, or why it cannot be joined', async () => {
+    current = availability({ pro_rata: true, late_joining: true, price: 2400, formatted_price: '£24.00', remaining_sessions: 3, sessions: [-13, -6, -1, 6, 13, 20].map(session) });
+    show();
+    expect((await screen.findByTestId('course-price')).textContent).toBe('£24.00');
+    expect(screen.getByText('The course has started: this is the price for the 3 sessions left of 6.')).toBeTruthy();
+    cleanup();
+    current = availability({ bookable: false, reason: 'This course has already started.' });
+    show();
+    expect(await screen.findByText('This course has already started.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Book course' })).toBeNull();
+  });
+});
