@@ -52,7 +52,7 @@ const createCourse = async (db: Db, spec: CourseSpec = {}) => {
       level: 'Improvers',
       late_joining: spec.lateJoining ?? false,
     })
-    .returning(['id', 'slug'])
+    .returning(['id', 'slug', 'name'])
     .executeTakeFirstOrThrow();
 };
 
@@ -192,6 +192,17 @@ describe('paying for a course, My account, cancelling', () => {
     const lines = await sql<{ price_pence: number }>`SELECT ol.price_pence FROM order_lines ol JOIN orders o ON o.id = ol.order_id WHERE o.reference = ${order.reference as string} AND ol.course_claim_id IS NOT NULL`.execute(ctx.db);
     expect(lines.rows).toEqual([{ price_pence: 4800 }]);
     expect((await call('GET', '/api/activities/cart', who)).json().data.items).toEqual([]);
+
+    // The confirmation names the course (one line, its sessions counted); its calendar has every session; so has the email.
+    const confirmation = (await call('GET', `/api/checkout/orders/${order.complete_order_id as string}`, who)).json().data;
+    expect(confirmation.bookings).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(new RegExp(`^${course.name} \\(6 sessions, until `)), person: expect.objectContaining({ id: childId }), price: { raw: 4800, formatted: '£48.00' }, date: dayFromNow(10) }),
+    ]);
+    const ics = await call('GET', `/api/checkout/orders/${order.complete_order_id as string}/calendar.ics`, who);
+    expect(ics.body.match(/BEGIN:VEVENT/g)).toHaveLength(6);
+    const email = await sql<{ text_body: string }>`SELECT text_body FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'order-confirmation'`.execute(ctx.db);
+    expect(email.rows[0]!.text_body).toContain(`${course.name}: KidCasey`);
+    expect(email.rows[0]!.text_body).toContain('6 weekly sessions from');
 
     const list = await call('GET', '/api/dashboard/course-bookings', who);
     expect(list.statusCode).toBe(200);

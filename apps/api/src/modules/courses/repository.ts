@@ -229,3 +229,31 @@ export const findCourseItem = async (db: Db, itemId: number) =>
 
 export const findCurrencySymbol = async (db: Db, clientId: number) =>
   (await sql<{ currency_symbol: string }>`SELECT currency_symbol FROM clients WHERE id = ${clientId}`.execute(db)).rows[0]?.currency_symbol ?? '£';
+
+export type OrderCourseRow = {
+  id: number;
+  name: string;
+  membership_user_id: number;
+  first_name: string;
+  last_name: string;
+  venue_slug: string;
+  venue_name: string;
+  venue_address: string;
+  price_pence: number;
+  status: 'active' | 'released';
+  sessions: SessionRow[];
+};
+
+/** The course places an order booked, with their sessions (the confirmation, its calendar and email). */
+export const findOrderCourses = async (db: Db, orderId: number): Promise<OrderCourseRow[]> =>
+  (
+    await sql<OrderCourseRow>`
+      SELECT cc.id, c.name, cc.membership_user_id, mu.first_name, mu.last_name, v.slug AS venue_slug, v.name AS venue_name,
+             concat_ws(', ', v.address_line1, v.town, v.postcode) AS venue_address, cc.price_pence, cc.status, ${SESSIONS} AS sessions
+        FROM course_claims cc
+        JOIN courses c ON c.id = cc.course_id
+        JOIN venues v ON v.id = c.venue_id
+        JOIN membership_users mu ON mu.id = cc.membership_user_id
+       WHERE cc.order_id = ${orderId}
+       ORDER BY c.starts_on, cc.id`.execute(db)
+  ).rows;

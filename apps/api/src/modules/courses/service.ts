@@ -246,6 +246,14 @@ export const bookForOrder = async (trx: Db, orderId: number, items: readonly Che
   if (booked.length !== items.length) throw new AppError({ code: 'course_claim_lost', status: 500, message: 'A course hold was released during checkout.' });
 };
 
+/* ---- The order's confirmation, calendar and email (orders/views.ts) ---- */
+
+export type OrderCourse = Omit<repo.OrderCourseRow, 'sessions' | 'status'> & { status: 'confirmed' | 'cancelled'; sessions: CourseSessionDto[] };
+
+/** The course places an order booked, each with every session. */
+export const orderCourses = async (db: Db, orderId: number): Promise<OrderCourse[]> =>
+  (await repo.findOrderCourses(db, orderId)).map((row) => ({ ...row, status: row.status === 'active' ? 'confirmed' : 'cancelled', sessions: toSessions(row.sessions) }));
+
 /* ---- My account → Bookings ---- */
 
 const toBooking = (row: repo.CourseBookingRow, symbol: string, now = new Date()): CourseBookingDto => {

@@ -5,6 +5,7 @@ import { toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
+import { orderCourses, type OrderCourse } from '../courses/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
 import * as repo from './repository.ts';
@@ -26,7 +27,12 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
   if (!order) throw notFound('order_not_found');
   // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
   if (order.account_user_id !== caller.accountUserId) throw forbidden();
-  const [bookings, payments, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findOrderPayments(db, order.id), repo.findClientName(db, caller.clientId)]);
+  const [bookings, payments, client, courses] = await Promise.all([
+    repo.findOrderBookings(db, order.id),
+    repo.findOrderPayments(db, order.id),
+    repo.findClientName(db, caller.clientId),
+    orderCourses(db, order.id),
+  ]);
   const symbol = client.currency_symbol;
   return {
     complete_order_id: order.uuid,
@@ -36,21 +42,24 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
     completed_at: new Date(order.created_at as unknown as Date).toISOString(),
     total: order.total_pence,
     formatted_total: money(order.total_pence, symbol),
-    bookings: bookings.map((b) => ({
-      id: b.id,
-      name: b.name,
-      person: { id: b.membership_user_id, first_name: b.first_name, last_name: b.last_name },
-      date: b.local_date,
-      starts_at: new Date(b.starts_at).toISOString(),
-      ends_at: new Date(b.ends_at).toISOString(),
-      starts_at_clock: { format_12_hour: b.starts_12, format_24_hour: b.starts_24 },
-      ends_at_clock: { format_12_hour: b.ends_12, format_24_hour: b.ends_24 },
-      venue: { slug: b.venue_slug, name: b.venue_name },
-      location: b.location_name === null ? null : { name: b.location_name },
-      price: { raw: b.price_pence, formatted: money(b.price_pence, symbol) },
-      covered_by: b.description,
-      status: b.status === 'confirmed' ? 'booked' : 'cancelled',
-    })),
+    bookings: [
+      ...bookings.map((b) => ({
+        id: b.id,
+        name: b.name,
+        person: { id: b.membership_user_id, first_name: b.first_name, last_name: b.last_name },
+        date: b.local_date,
+        starts_at: new Date(b.starts_at).toISOString(),
+        ends_at: new Date(b.ends_at).toISOString(),
+        starts_at_clock: { format_12_hour: b.starts_12, format_24_hour: b.starts_24 },
+        ends_at_clock: { format_12_hour: b.ends_12, format_24_hour: b.ends_24 },
+        venue: { slug: b.venue_slug, name: b.venue_name },
+        location: b.location_name === null ? null : { name: b.location_name },
+        price: { raw: b.price_pence, formatted: money(b.price_pence, symbol) },
+        covered_by: b.description,
+        status: b.status === 'confirmed' ? ('booked' as const) : ('cancelled' as const),
+      })),
+      ...courses.map((c) => courseLine(c, symbol)),
+    ],
     payments: payments.map((p) => ({
       tender_type: p.tender_type,
       amount: p.amount_pence,
@@ -61,7 +70,32 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
   };
 };
 
-const calendarOf = (clientName: string, reference: string, bookings: readonly repo.OrderBookingRow[]) => {
+/**
+ * A course place on the confirmation (docs/courses.md): one line named with its number of
+ * sessions, dated by its first; its `id` is minus its course claim's id (it is not a booking id).
+ */
+const courseLine = (c: OrderCourse, symbol: string): OrderDto['bookings'][number] => {
+  const first = c.sessions[0]!;
+  const last = c.sessions[c.sessions.length - 1]!;
+  const clock = (hhmm: string) => ({ format_24_hour: hhmm, format_12_hour: hhmm });
+  return {
+    id: -c.id,
+    name: `${c.name} (${c.sessions.length} sessions, until ${last.date})`,
+    person: { id: c.membership_user_id, first_name: c.first_name, last_name: c.last_name },
+    date: first.date,
+    starts_at: first.starts_at,
+    ends_at: first.ends_at,
+    starts_at_clock: clock(first.start_time),
+    ends_at_clock: clock(first.end_time),
+    venue: { slug: c.venue_slug, name: c.venue_name },
+    location: null,
+    price: { raw: c.price_pence, formatted: money(c.price_pence, symbol) },
+    covered_by: null,
+    status: c.status === 'confirmed' ? 'booked' : 'cancelled',
+  };
+};
+
+const calendarOf = (clientName: string, reference: string, bookings: readonly repo.OrderBookingRow[], courses: readonly OrderCourse[] = []) => {
   const calendar = ical({ name: `${clientName} bookings ${reference}`, prodId: { company: clientName, product: 'Bookings', language: 'EN' } });
   for (const b of bookings.filter((x) => x.status === 'confirmed')) {
     calendar.createEvent({
@@ -73,6 +107,19 @@ const calendarOf = (clientName: string, reference: string, bookings: readonly re
       description: `Booking reference ${reference}`,
     });
   }
+  // Every session of a course booked is an event of its own.
+  for (const c of courses.filter((x) => x.status === 'confirmed')) {
+    for (const [i, session] of c.sessions.entries()) {
+      calendar.createEvent({
+        id: `course-${c.id}-${i + 1}@bookings`,
+        start: new Date(session.starts_at),
+        end: new Date(session.ends_at),
+        summary: `${c.name} (${c.first_name} ${c.last_name})`,
+        location: [c.venue_name, c.venue_address].filter(Boolean).join(', '),
+        description: `Booking reference ${reference}, session ${i + 1} of ${c.sessions.length}`,
+      });
+    }
+  }
   return calendar.toString();
 };
 
@@ -81,26 +128,33 @@ export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: str
   if (!order) throw notFound('order_not_found');
   // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
   if (order.account_user_id !== caller.accountUserId) throw forbidden();
-  const [bookings, client] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findClientName(db, caller.clientId)]);
-  return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings) };
+  const [bookings, client, courses] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findClientName(db, caller.clientId), orderCourses(db, order.id)]);
+  return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings, courses) };
 };
 
 /** The confirmation email (emails/order-confirmation.ts), queued in the order's transaction (sent only if the order commits). */
 export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number) => {
-  const [order, account, client, bookings] = await Promise.all([
+  const [order, account, client, bookings, courses] = await Promise.all([
     repo.findOrder(trx, caller.clientId, { id: orderId }),
     repo.findAccount(trx, caller.clientId, caller.accountUserId),
     repo.findClientName(trx, caller.clientId),
     repo.findOrderBookings(trx, orderId),
+    orderCourses(trx, orderId),
   ]);
   if (!order || !account) return;
-  const lines = bookings.map((b) => `${b.name}: ${b.first_name} ${b.last_name}, ${b.local_date} ${b.starts_24}–${b.ends_24}, ${[b.location_name, b.venue_name].filter(Boolean).join(', ')} (${money(b.price_pence, client.currency_symbol)})`);
+  const lines = [
+    ...bookings.map((b) => `${b.name}: ${b.first_name} ${b.last_name}, ${b.local_date} ${b.starts_24}–${b.ends_24}, ${[b.location_name, b.venue_name].filter(Boolean).join(', ')} (${money(b.price_pence, client.currency_symbol)})`),
+    ...courses.map((c) => {
+      const [first] = c.sessions;
+      return `${c.name}: ${c.first_name} ${c.last_name}, ${c.sessions.length} weekly sessions from ${first!.date} ${first!.start_time}–${first!.end_time}, ${c.venue_name} (${money(c.price_pence, client.currency_symbol)})`;
+    }),
+  ];
   const total = money(order.total_pence, client.currency_symbol);
   await queueEmail(trx, {
     clientId: caller.clientId,
     kind: 'order-confirmation',
     to: account.email,
     ...orderConfirmationEmail({ firstName: account.first_name, reference: order.reference, lines, total }),
-    attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   });
 };
