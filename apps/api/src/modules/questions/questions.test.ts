@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { createHoldsFixture, createOccurrence, type HoldsFixture } from '../../../test/fixtures/holds.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { addCredit } from '../credits/service.ts';
+import { csrfTokenFor, sessionCookieName } from '../auth/session-cookie.ts';
 
 const ctx = useTestApp();
 const shop = useCheckoutShop(ctx);
@@ -145,5 +146,20 @@ describe('POST /api/price/{venue}/ticket/{activity}', () => {
     expect(named.statusCode).toBe(400);
     expect(named.json().message).toBe('This discount does not apply to this customer.');
     expect((await call('POST', '/api/price/bury-leisure-centre/ticket/999999', null, {})).statusCode).toBe(404);
+  });
+
+  it("refuses a session cookie's call without its CSRF proof (403), never answering it as a visitor's", async () => {
+    const who = fresh();
+    const token = who.auth.authorization.slice('Bearer '.length);
+    const url = `/api/price/bury-leisure-centre/ticket/${shop.fx.classActivityId}`;
+    const post = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'POST', url, headers: { cookie: `${sessionCookieName('bookings')}=${token}`, 'x-source': 'bookings', ...headers }, payload: { is_v2: true } });
+    const refused = await post({});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('csrf_refused');
+    expect(refused.headers['cache-control']).toContain('no-store');
+    const proven = await post({ 'x-csrf-token': csrfTokenFor(token) });
+    expect(proven.statusCode).toBe(200);
+    expect(proven.json().data.tickets).toHaveLength(2);
   });
 });
