@@ -79,6 +79,7 @@ test('books a 6-week swimming course for a child whose age fits, pays, and sees 
   await page.getByRole('button', { name: /^Pay £48\.00/ }).click();
   await expect(toast(page, 'Order completed Successfully.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeVisible();
+  await expect(page.getByTestId('confirmed-booking').filter({ hasText: 'Swim Skills 6-Week Block (6 sessions' })).toContainText('Mia Marsden');
 
   // My account → Bookings: the course, for Mia, with its six sessions.
   await logInWithCookie(page.context(), request, accountSite(baseURL!, '/'), customer);
