@@ -57,6 +57,7 @@ describe('Cancel booking on the time-slot screen', () => {
     expect(dialog.textContent).toContain('Hatha Yoga, 09:00–10:00');
     expect(dialog.textContent).toContain('Cancelling at least 4 hours before the start gives what you paid back as account credit, valid for 12 months.');
     expect(fake.calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep booking' }));
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     await waitFor(() => expect(useToastStore.getState().toasts.map((toast) => toast.content)).toEqual(['Booking cancelled. £6.50 has been added to your account credit.']));

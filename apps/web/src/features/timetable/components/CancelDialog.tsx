@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { cancellationOutcome, CANCELLATION_CREDIT_HOURS, CANCELLATION_CREDIT_VALID_MONTHS, LATE_CANCELLATION_FEE_PENCE } from '@app/contract/rules/cancellation';
 import { toMoney } from '@app/contract/rules/money';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
@@ -29,6 +29,11 @@ export const CancelDialog = ({ entry, dateText, currencySymbol, bookingsHref, is
   const dialog = useModalDialog(entry !== null);
   const headingId = useId();
   const textId = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  // Once open (the hook's effect runs first), focus starts on Keep booking, not on the link above it.
+  useEffect(() => {
+    if (entry) keep.current?.focus();
+  }, [entry]);
   const outcome = entry ? cancellationOutcome(new Date(entry.startsAtIso), entry.price.raw) : null;
   return (
     <dialog
@@ -64,7 +69,7 @@ export const CancelDialog = ({ entry, dateText, currencySymbol, bookingsHref, is
             </a>
           </p>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="lg" onClick={onClose} autoFocus>
+            <Button ref={keep} variant="secondary" size="lg" onClick={onClose}>
               {t('cancel.keep')}
             </Button>
             <Button size="lg" onClick={() => onConfirm(entry)} disabled={isPending} aria-busy={isPending}>
