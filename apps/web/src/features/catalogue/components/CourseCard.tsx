@@ -25,15 +25,11 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
   const facts = useCourseFacts(course);
   const to = `/courses/location/${venueSlug}/${course.category.slug}/${course.slug}`;
   const id = useId();
-  // Named by the course's title; when, who for and the price are its description.
+  // The link is the course's title, stretched over the card (its visible text is its whole name,
+  // WCAG 2.5.3); when, who for and the price are its description.
   return (
-    <li className="group flex">
-      <Link
-        to={to}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-facts ${id}-price`}
-        className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-dark-100 transition hover:-translate-y-0.5 hover:shadow-lg"
-      >
+    <li className="group relative flex">
+      <div className="flex w-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-dark-100 transition group-hover:-translate-y-0.5 group-hover:shadow-lg">
         <div className="relative">
           <CategoryArtwork slug={course.category.slug} imageUrl={course.imageUrl} className="h-28" iconClassName="size-12" />
           <span className="absolute top-3 left-3 rounded-full bg-white/90 px-2.5 py-0.5 text-xs font-semibold text-dark-500 shadow-sm">
@@ -42,8 +38,10 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
         </div>
         <div className="flex flex-1 flex-col gap-3 p-5">
           <div>
-            <h2 id={`${id}-title`} className="font-heading text-2xl leading-tight text-dark-500">
-              {course.name}
+            <h2 className="font-heading text-2xl leading-tight text-dark-500">
+              <Link to={to} aria-describedby={`${id}-facts ${id}-price`} className="after:absolute after:inset-0 after:rounded-2xl">
+                {course.name}
+              </Link>
             </h2>
             {course.shortDescription && <p className="mt-1 text-dark-400">{course.shortDescription}</p>}
           </div>
@@ -86,7 +84,7 @@ export const CourseCard = ({ course, venueSlug, currencySymbol }: Props) => {
             </span>
           </div>
         </div>
-      </Link>
+      </div>
     </li>
   );
 };
