@@ -24,11 +24,15 @@ export const CourseBooking = ({ courseId }: { courseId: number }) => {
       <h2 id="book-course-heading" className="text-xs font-semibold tracking-wider text-dark-400 uppercase">
         {t('booking.heading')}
       </h2>
-      <p className="mt-1 font-heading text-3xl text-dark-500" data-testid="course-price">
-        {data.formattedPrice}
-      </p>
+      {/* The whole course's price is on the page already; once started, joining costs the sessions left. */}
       {data.proRata && (
-        <p className="text-sm text-dark-500">{t('booking.proRata', { remaining: data.remainingSessions, total: data.totalSessions })}</p>
+        <>
+          <p className="mt-1 text-sm font-medium text-dark-500">{t('booking.priceNow')}</p>
+          <p className="font-heading text-3xl text-dark-500" data-testid="course-price">
+            {data.formattedPrice}
+          </p>
+          <p className="text-sm text-dark-500">{t('booking.proRata', { remaining: data.remainingSessions, total: data.totalSessions })}</p>
+        </>
       )}
       <p className="mt-2 flex items-center gap-2 text-sm font-medium text-dark-500" data-testid="places-left">
         <Users aria-hidden="true" className="size-4 text-primary-500" />
