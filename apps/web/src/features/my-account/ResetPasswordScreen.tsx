@@ -13,6 +13,22 @@ import { useResetPassword } from './api/account.ts';
 
 const SOURCE = import.meta.env.VITE_SOURCE ?? 'bookings';
 
+/**
+ * The link's token and what has been typed, kept for this page outside React: the token leaves
+ * the address as soon as it is read, so a screen mounted again (anything above it remounting)
+ * would otherwise find no token and an empty field. Nothing typed may be lost (issue 20).
+ */
+const kept = { token: '', password: '' };
+
+/** The address's token if it has one (a new link starts a new form), else the one kept. */
+const tokenFor = (fromAddress: string | null): string => {
+  if (fromAddress && fromAddress !== kept.token) Object.assign(kept, { token: fromAddress, password: '' });
+  return kept.token;
+};
+const keepPassword = (password: string) => {
+  kept.password = password;
+};
+
 /** /reset-password?token= from the emailed link: a new password; every session of the account ends. */
 const ResetPasswordScreen = () => {
   const { t } = useTranslation('account');
@@ -20,8 +36,8 @@ const ResetPasswordScreen = () => {
   const id = useId();
   const [params] = useSearchParams();
   // Read once: the address keeps the token only until the page has it.
-  const [token] = useState(() => params.get('token') ?? '');
-  const [password, setPassword] = useState('');
+  const [token] = useState(() => tokenFor(params.get('token')));
+  const [password, setPassword] = useState(() => kept.password);
   const [errors, setErrors] = useState<{ password?: string[]; token?: string[] }>({});
   const [rejected, setRejected] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -49,6 +65,7 @@ const ResetPasswordScreen = () => {
     reset.mutate(
       { token, password },
       {
+        onSuccess: () => keepPassword(''),
         onError: (error) => {
           if (isApiError(error)) setErrors(error.validationMessages);
           setRejected((n) => n + 1);
@@ -92,7 +109,10 @@ const ResetPasswordScreen = () => {
             autoComplete="new-password"
             hint={t('register.passwordHint')}
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              keepPassword(e.target.value);
+            }}
             errors={errors.password}
           />
           <Button type="submit" size="lg" disabled={reset.isPending}>
