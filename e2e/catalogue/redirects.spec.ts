@@ -63,4 +63,15 @@ test.describe('redirect routes (spec §2)', () => {
     await page.goto(`/bury-leisure-centre/yoga/${day}/classes`);
     await expect(page).toHaveURL(`/location/bury-leisure-centre/yoga/${day}/classes`);
   });
+
+  test("/{unknown}/{activity}/{date}/{type} says 'We couldn't find that venue', as the other venue pages do", async ({ page }) => {
+    for (const url of ['/atlantis-lido/yoga/page/classes', `/atlantis-lido/yoga/${addDays(venueToday(), 1)}/classes`]) {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      // A redirect, then the time-slot screen's chunk and the venue's answer: slow on a busy machine.
+      await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that venue" })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText("isn't a date we can show times for")).toHaveCount(0);
+      await expect(page).toHaveTitle("Bookings | We couldn't find that venue");
+    }
+  });
 });
