@@ -32,10 +32,11 @@ export const timetableKeys = {
 
 /**
  * Spec §4 "Reloading happens only for ad-hoc (v1) or resource (v2) categories": a day's entries
- * carry `meta[RELOADS]` true when their category is one (the timetable slice decides), and only
- * those are fetched again after a basket change or an order (`reloadTimetable`). Other days follow
- * the live availability stream (a place taken or freed, by anyone) and navigation.
+ * carry `meta[RELOADS]` true when their category is one (the timetable slice decides). After a
+ * basket change or an order every day is still fetched again (`reloadTimetable`), not only those:
+ * a class's own button ('Book' or 'Remove from basket') comes from the server's answer for the
+ * viewer, and the live availability stream alone left a customer who signed up from Book looking
+ * at 'Book' for the class just held (docs/timetable-screens.md "Reloading").
  */
 export const RELOADS = 'reloads';
-export const reloadTimetable = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: timetableKeys.all, predicate: (query) => query.meta?.[RELOADS] === true });
+export const reloadTimetable = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: timetableKeys.all });
