@@ -11,9 +11,10 @@ test.describe('choosing a venue on the home page', () => {
     expect(await list.getByTestId('venue-card').count()).toBeGreaterThanOrEqual(16);
 
     await page.getByTestId('search-venue').fill('LEISURE cen');
-    const names = await list.getByTestId('venue-name').allInnerTexts();
-    expect(names.length).toBeGreaterThan(2);
-    for (const name of names) expect(name.toLowerCase()).toContain('leisure cen');
+    // The list filters as the name is typed: wait for it to show the matches, not the list before.
+    const matching = async () => (await list.getByTestId('venue-name').allInnerTexts()).map((name) => name.toLowerCase().includes('leisure cen'));
+    await expect.poll(matching).not.toContain(false);
+    expect((await matching()).length).toBeGreaterThan(2);
 
     await page.getByTestId('search-venue').fill('adcli');
     await expect(list.getByTestId('venue-card')).toHaveCount(1);

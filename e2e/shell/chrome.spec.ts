@@ -167,7 +167,8 @@ test.describe('theme', () => {
       if (request.url().includes('/api/frontend/theme')) themeRequests.push(new URL(request.url()).search);
     });
     await page.goto(`/location/no-such-venue/swimming/${venueToday()}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Swimming' })).toBeVisible();
+    // An unknown venue's time-slot page says so (issue 20), in the client's own theme.
+    await expect(page.getByRole('heading', { level: 1, name: "We couldn't find that venue" })).toBeVisible();
     expect(themeRequests).toEqual(['?venue=no-such-venue', '']);
     await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(42, 24, 69)');
   });
