@@ -17,7 +17,7 @@ import {
   ZWaiversRequest,
   ZWaiversResponse,
 } from '@app/contract/questions/questions';
-import type { Caller } from '../account/service.ts';
+import { resolvePeople, type Caller } from '../account/service.ts';
 import * as questions from './service.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
@@ -35,7 +35,11 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/activities/cart/:cartId/questions',
     { ...guarded, schema: { tags: ['checkout'], summary: "The custom questions of the cart's items, with answers so far", params: ZCartQuestionsParams, body: ZCartQuestionsRequest, response: { 200: ZCartQuestionsResponse, ...errors } } },
-    async (request) => ({ data: await questions.cartQuestions(app.db, caller(request), request.params.cartId) }),
+    async (request) => {
+      // The cart id names the basket; a selected user sent along must still be the caller's (spec §6: 403).
+      await resolvePeople(app.db, caller(request), { selected_user_id: request.body.selected_user_id });
+      return { data: await questions.cartQuestions(app.db, caller(request), request.params.cartId) };
+    },
   );
 
   app.post(
