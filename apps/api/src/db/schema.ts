@@ -458,6 +458,9 @@ export type OrdersTable = {
   idempotency_key: string | null;
   staff_user_id: number | null;
   created_at: Generated<Timestamp>;
+  /** The discount code used (0061) and the pence it took off the order's total. */
+  discount_code_id: Generated<number | null>;
+  discount_pence: Generated<number>;
 };
 
 export type OrderLinesTable = {
@@ -683,6 +686,35 @@ export type GuestPassesTable = {
   created_at: Generated<Timestamp>;
 };
 
+/** Discount codes (0061, docs/discounts.md). */
+export type DiscountCodesTable = {
+  id: Generated<number>;
+  client_id: number;
+  code: string;
+  description: string;
+  percent_off: number | null;
+  amount_off_pence: number | null;
+  valid_from: Generated<Timestamp>;
+  valid_to: Timestamp | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+};
+
+export type DiscountCodeActivitiesTable = { discount_code_id: number; activity_id: number };
+
+export type CartDiscountsTable = { cart_id: number; discount_code_id: number; applied_at: Generated<Timestamp> };
+
+export type DiscountUsesTable = {
+  id: Generated<number>;
+  discount_code_id: number;
+  account_user_id: number;
+  order_id: number;
+  amount_pence: number;
+  used_at: Generated<Timestamp>;
+};
+
 export type Database = {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
@@ -739,6 +771,10 @@ export type Database = {
   package_uses: PackageUsesTable;
   guest_passes: GuestPassesTable;
   late_cancellation_fees: LateCancellationFeesTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_activities: DiscountCodeActivitiesTable;
+  cart_discounts: CartDiscountsTable;
+  discount_uses: DiscountUsesTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

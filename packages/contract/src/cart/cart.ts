@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZClock } from '../timetable/entry.ts';
 import { ZCourseSession } from '../courses/course-booking.ts';
+import { ZCartDiscount } from './discount.ts';
 
 /**
  * The cart (spec §3; wire notes). Amounts are integer pence. Every cart endpoint answers the
@@ -78,6 +79,13 @@ export const ZCart = z.object({
   expires_at: z.string().nullable(),
   itemHash: z.string(),
   item_hash: z.string(),
+  /**
+   * The discount code applied (docs/discounts.md) and the pence it takes off: `sub_total` is the
+   * held items' prices, `total` is `sub_total - discount_total` (never below zero). Always sent
+   * by the server; optional for older fixtures.
+   */
+  discount: ZCartDiscount.nullable().optional(),
+  discount_total: z.number().int().optional(),
 });
 export type CartDto = z.infer<typeof ZCart>;
 export const ZCartResponse = z.object({ data: ZCart });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { runNamed } from '../../db/prepared.ts';
 import type { ActivityKind, CoverKind } from '../../db/schema.ts';
+import type { DiscountRule } from '@app/contract/cart/discount';
 
 /** The basket's rows: carts and their items, what an item is priced from, the cart view (docs/holds.md). */
 
@@ -85,18 +86,38 @@ export const findOpenCart = async (db: Db, clientId: number, accountUserId: numb
  */
 export const findOpenCartAndSymbol = async (db: Db, clientId: number, accountUserId: number, membershipUserId: number) => {
   const row = (
-    await named<{ currency_symbol: string; id: number | null; uuid: string | null; source: string | null; membership_user_id: number | null }>(
+    await named<{
+      currency_symbol: string;
+      id: number | null;
+      uuid: string | null;
+      source: string | null;
+      membership_user_id: number | null;
+      discount_code: string | null;
+      discount_description: string | null;
+      percent_off: number | null;
+      amount_off_pence: number | null;
+      discount_activity_ids: number[] | null;
+    }>(
       db,
-      'cart_open_cart_symbol',
-      `SELECT cli.currency_symbol, c.id, c.uuid::text AS uuid, c.source, c.membership_user_id
+      'cart_open_cart_symbol_discount',
+      `SELECT cli.currency_symbol, c.id, c.uuid::text AS uuid, c.source, c.membership_user_id,
+              d.code AS discount_code, d.description AS discount_description, d.percent_off, d.amount_off_pence,
+              CASE WHEN d.id IS NOT NULL THEN coalesce((SELECT array_agg(da.activity_id) FROM discount_code_activities da WHERE da.discount_code_id = d.id), '{}') END AS discount_activity_ids
          FROM clients cli
          LEFT JOIN carts c ON c.client_id = cli.id AND c.account_user_id = $2 AND c.membership_user_id = $3 AND c.status = 'open'
+         LEFT JOIN cart_discounts cd ON cd.cart_id = c.id
+         LEFT JOIN discount_codes d ON d.id = cd.discount_code_id
         WHERE cli.id = $1`,
       [clientId, accountUserId, membershipUserId],
     )
   )[0];
   const cart = row?.id == null ? undefined : { id: row.id, uuid: row.uuid!, source: row.source!, membership_user_id: row.membership_user_id! };
-  return { cart, symbol: row?.currency_symbol };
+  // The code applied to the open cart (docs/discounts.md), read in the same round trip.
+  const discount =
+    row?.discount_code == null
+      ? undefined
+      : { code: row.discount_code, description: row.discount_description!, percent_off: row.percent_off, amount_off_pence: row.amount_off_pence, activity_ids: row.discount_activity_ids ?? [] };
+  return { cart, symbol: row?.currency_symbol, discount };
 };
 
 /** The open cart of (account, selected person), created if missing; safe when two requests race. */
@@ -205,6 +226,8 @@ export type CartItemRow = {
   name: string;
   occurrence_id: number;
   occurrence_uuid: string;
+  /** What a discount code limited to activities looks at (docs/discounts.md). */
+  activity_id: number;
   starts_at: Date;
   ends_at: Date;
   local_date: string;
@@ -236,9 +259,9 @@ export type CartItemRow = {
 export const findCartItemsForView = (db: Db, clientId: number, accountUserId: number, membershipUserId: number): Promise<CartItemRow[]> =>
   named<CartItemRow>(
     db,
-    'cart_items_view_covered',
+    'cart_items_view_activity',
     `
-    SELECT i.id, a.name, o.id AS occurrence_id, o.uuid::text AS occurrence_uuid, o.starts_at, o.ends_at,
+    SELECT i.id, a.name, o.id AS occurrence_id, o.uuid::text AS occurrence_uuid, o.activity_id, o.starts_at, o.ends_at,
            o.local_date::text AS local_date,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS starts_12,
@@ -319,3 +342,60 @@ export const findCheckoutItems = async (db: Db, cartId: number): Promise<Checkou
 
 export const markCartCompleted = (db: Db, cartId: number) =>
   db.updateTable('carts').set({ status: 'completed', updated_at: sql<never>`now()` }).where('id', '=', cartId).execute();
+
+/* ---- Discount codes (discounts.ts, docs/discounts.md) ---- */
+
+export type DiscountCodeRow = DiscountRule & {
+  id: number;
+  code: string;
+  description: string;
+  valid_from: Date;
+  valid_to: Date | null;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses_count: number;
+};
+
+const codeColumns = sql<DiscountCodeRow>`d.id, d.code, d.description, d.percent_off, d.amount_off_pence, d.valid_from, d.valid_to, d.max_uses,
+  d.max_uses_per_customer, d.uses_count,
+  coalesce((SELECT array_agg(da.activity_id) FROM discount_code_activities da WHERE da.discount_code_id = d.id), '{}') AS activity_ids`;
+
+/** The client's code, exactly as stored (upper case). */
+export const findDiscountCode = async (db: Db, clientId: number, code: string) =>
+  (await sql<DiscountCodeRow>`SELECT ${codeColumns} FROM discount_codes d WHERE d.client_id = ${clientId} AND d.code = ${code}`.execute(db)).rows[0];
+
+/** The code applied to a cart, if any. */
+export const findCartDiscountCode = async (db: Db, cartId: number) =>
+  (await sql<DiscountCodeRow>`SELECT ${codeColumns} FROM cart_discounts cd JOIN discount_codes d ON d.id = cd.discount_code_id WHERE cd.cart_id = ${cartId}`.execute(db)).rows[0];
+
+export const findDiscountCodeById = (db: Db, id: number) => db.selectFrom('discount_codes').select(['valid_to']).where('id', '=', id).executeTakeFirst();
+
+/** How many orders of the customer (account) used the code. */
+export const countDiscountUses = async (db: Db, codeId: number, accountUserId: number) =>
+  (await sql<{ n: number }>`SELECT count(*)::int AS n FROM discount_uses WHERE discount_code_id = ${codeId} AND account_user_id = ${accountUserId}`.execute(db)).rows[0]!.n;
+
+/** The cart's code, replacing one applied before. */
+export const setCartDiscount = (db: Db, cartId: number, codeId: number) =>
+  sql`INSERT INTO cart_discounts (cart_id, discount_code_id) VALUES (${cartId}, ${codeId})
+      ON CONFLICT (cart_id) DO UPDATE SET discount_code_id = excluded.discount_code_id, applied_at = now()`.execute(db);
+
+export const deleteCartDiscount = (db: Db, cartId: number) => db.deleteFrom('cart_discounts').where('cart_id', '=', cartId).execute();
+
+/**
+ * One use taken, only while one is left and the code is valid now: the row lock it takes is held
+ * until the caller's transaction ends, so parallel completions queue here. Undefined when refused.
+ */
+export const takeDiscountUse = async (db: Db, codeId: number) =>
+  (
+    await sql<{ id: number; max_uses_per_customer: number | null }>`
+      UPDATE discount_codes SET uses_count = uses_count + 1
+       WHERE id = ${codeId} AND (max_uses IS NULL OR uses_count < max_uses)
+         AND valid_from <= now() AND (valid_to IS NULL OR valid_to > now())
+       RETURNING id, max_uses_per_customer`.execute(db)
+  ).rows[0];
+
+/** The use recorded and the order marked with the code and the pence it took off. */
+export const recordDiscountUse = async (db: Db, use: { codeId: number; accountUserId: number; orderId: number; amount: number }) => {
+  await db.insertInto('discount_uses').values({ discount_code_id: use.codeId, account_user_id: use.accountUserId, order_id: use.orderId, amount_pence: use.amount }).execute();
+  await db.updateTable('orders').set({ discount_code_id: use.codeId, discount_pence: use.amount }).where('id', '=', use.orderId).execute();
+};

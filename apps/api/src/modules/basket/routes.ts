@@ -11,6 +11,7 @@ import {
   ZCartUpdateRequest,
 } from '@app/contract/cart/cart';
 import { ZAddCourseRequest } from '@app/contract/courses/course-booking';
+import { ZCartDiscountRequest } from '@app/contract/cart/discount';
 import type { FastifyRequest } from 'fastify';
 import { sessionForTokenHash } from '../auth/service.ts';
 import type { Caller } from '../account/service.ts';
@@ -131,6 +132,30 @@ export const basketRoutes: FastifyPluginAsyncZod = async (app) => {
       ({
         data: await cart.updateItem(app.db, caller(request), request.params.cartItemId, request.body, request.body, app.config.HOLD_MINUTES),
       }),
+  );
+
+  // Discount codes (docs/discounts.md): every refusal is a 400 whose message the basket shows.
+  app.post(
+    '/api/activities/cart/discount',
+    {
+      ...guarded,
+      schema: {
+        tags: ['cart'],
+        summary: "Apply a discount code to the selected person's basket (replaces one applied before; 400 with the reason when it can't be used)",
+        body: ZCartDiscountRequest,
+        response: { 200: ZCartResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await cart.applyDiscount(app.db, caller(request), request.body.code, { selected_user_id: request.body.selected_user_id }) }),
+  );
+
+  app.delete(
+    '/api/activities/cart/discount',
+    {
+      ...guarded,
+      schema: { tags: ['cart'], summary: "Remove the discount code from the selected person's basket", querystring: ZCartQuery, response: { 200: ZCartResponse, ...errors } },
+    },
+    async (request) => ({ data: await cart.removeDiscount(app.db, caller(request), request.query) }),
   );
 
   for (const extra of ['benefit', 'package'] as const) {

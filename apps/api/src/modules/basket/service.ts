@@ -9,6 +9,7 @@ import * as courses from '../courses/service.ts';
 import * as credits from '../credits/service.ts';
 import { coverFor, isMember } from '../holdings/service.ts';
 import * as holds from '../holds/service.ts';
+import * as discounts from './discounts.ts';
 import * as repo from './repository.ts';
 import { cartView } from './view.ts';
 
@@ -18,6 +19,7 @@ import { cartView } from './view.ts';
  * the holds module; this module owns the rows of `carts` and `cart_items`.
  */
 export { CART_SOURCE, cartView } from './view.ts';
+export { applyDiscount, checkoutDiscount, DISCOUNT_REFUSALS, removeDiscount, spendDiscount, type CheckoutDiscount } from './discounts.ts';
 
 export const getCart = async (db: Db, caller: Caller, ids: PersonIds) => {
   const { selected } = await resolvePeople(db, caller, ids);
@@ -154,6 +156,8 @@ export const clearCart = async (db: Db, caller: Caller, ids: PersonIds): Promise
     const cart = await repo.findOpenCart(trx, caller.clientId, caller.accountUserId, selected.id);
     if (!cart) return;
     await dropItems(trx, await repo.findCartClaims(trx, cart.id));
+    // Spec §4: totals reset on a clear; the discount code goes with the items (docs/discounts.md).
+    await discounts.clearForCart(trx, cart.id);
     await repo.touchCart(trx, cart.id);
   }).catch((error: unknown) => {
     throw holds.asBusy(error);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CartDto, CartItemDto } from '@app/contract/cart/cart';
 import { DEFAULT_CURRENCY_SYMBOL, toMoney } from '@app/contract/rules/money';
+import { discountPence } from '@app/contract/cart/discount';
 import type { Db } from '../../db/connect.ts';
 import type { Caller } from '../account/service.ts';
 import * as courses from '../courses/service.ts';
@@ -55,7 +56,7 @@ const toItem = (row: repo.CartItemRow, symbol: string): CartItemDto => ({
  * and `payments` the credit this cart has reserved (POST credits/apply); `balance` is what is left.
  */
 export const cartView = async (db: Db, caller: Caller, selectedUserId: number): Promise<CartDto> => {
-  const [{ cart, symbol }, rows, courseRows] = await Promise.all([
+  const [{ cart, symbol, discount }, rows, courseRows] = await Promise.all([
     repo.findOpenCartAndSymbol(db, caller.clientId, caller.accountUserId, selectedUserId),
     repo.findCartItemsForView(db, caller.clientId, caller.accountUserId, selectedUserId),
     courses.basketCourses(db, caller, selectedUserId),
@@ -64,7 +65,17 @@ export const cartView = async (db: Db, caller: Caller, selectedUserId: number): 
   // Sessions and whole courses (docs/courses.md), in the order they start.
   const items = [...rows.map((row) => toItem(row, currency)), ...courses.toBasketItems(courseRows, currency)].sort((a, b) => (a.sort_by < b.sort_by ? -1 : a.sort_by > b.sort_by ? 1 : 0));
   const held = items.filter((item) => item.status === 'held');
-  const total = held.reduce((sum, item) => sum + item.price.raw, 0);
+  const subTotal = held.reduce((sum, item) => sum + item.price.raw, 0);
+  // The applied code (docs/discounts.md) takes off what it applies to among the held items: a
+  // session by its activity, a whole course (no activity) only for an unrestricted code.
+  const activityOf = new Map(rows.map((row) => [row.id, row.activity_id]));
+  const discountTotal = discount
+    ? discountPence(
+        discount,
+        held.map((item) => ({ activity_id: item.type === 'purchasableOccurrence' ? (activityOf.get(item.id) ?? null) : null, price_pence: item.price.raw })),
+      )
+    : 0;
+  const total = Math.max(0, subTotal - discountTotal);
   const expiries = held.map((item) => item.expires_at).filter((e): e is string => e !== null).sort();
   const credits = await creditSummary(db, caller, cart?.id ?? null, total);
   const reservedTenders = (['general', 'membership'] as const)
@@ -72,7 +83,7 @@ export const cartView = async (db: Db, caller: Caller, selectedUserId: number): 
     .map((type) => ({ tender_type: `${type}-credit`, amount: credits.reserved[type] }));
   const balance = Math.max(0, total - reservedTenders.reduce((sum, t) => sum + t.amount, 0));
   const hash = createHash('sha256')
-    .update(items.map((item) => `${item.id}:${item.price.raw}`).join(','))
+    .update(items.map((item) => `${item.id}:${item.price.raw}`).join(',') + (discount ? `|${discount.code}:${discountTotal}` : ''))
     .digest('hex');
   return {
     id: cart?.id ?? null,
@@ -81,7 +92,7 @@ export const cartView = async (db: Db, caller: Caller, selectedUserId: number): 
     items,
     item_count: items.length,
     total,
-    sub_total: total,
+    sub_total: subTotal,
     tax_total: 0,
     balance,
     formatted_total: toMoney(total, currency).formatted,
@@ -94,5 +105,7 @@ export const cartView = async (db: Db, caller: Caller, selectedUserId: number): 
     expires_at: expiries[0] ?? null,
     itemHash: hash,
     item_hash: hash,
+    discount: discount ? { code: discount.code, description: discount.description, amount: { raw: discountTotal, formatted: toMoney(discountTotal, currency).formatted } } : null,
+    discount_total: discountTotal,
   };
 };

@@ -39,7 +39,10 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   const items = await basket.checkoutItems(db, view.id);
   await checkRequirements(db, caller, items, people, body.terms);
   const tenders = normaliseTenders(body.payments, false);
-  const total = items.reduce((s, i) => s + i.price_pence, 0) + (await courses.checkoutTotal(db, view.id));
+  const courseTotal = await courses.checkoutTotal(db, view.id);
+  // A discount code applied to the basket (docs/discounts.md); 400 when it can no longer be used.
+  const discount = await basket.checkoutDiscount(db, caller, view.id, [...items, { activity_id: null, price_pence: courseTotal }]);
+  const total = items.reduce((s, i) => s + i.price_pence, 0) + courseTotal - (discount?.amount ?? 0);
   if (tenderTotal(tenders) !== total) throw badRequest('payments_mismatch', `The payments do not add up to the basket's total (${view.formatted_total}).`);
   if (tenders.card <= 0) throw badRequest('nothing_to_pay_by_card', 'Nothing is left to pay by card: complete the order.');
   return payments.authoriseCard(db, caller, body, deps, {
@@ -121,7 +124,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     if (lost.length || courseItems.lost.length) return { kind: 'lost', items: [...lost, ...courseItems.lost] };
     const cartPeople = people.length ? people : [selected];
     await checkRequirements(trx, caller, items, cartPeople, input.terms);
-    const total = items.reduce((s, i) => s + i.price_pence, 0) + courseItems.held.reduce((s, i) => s + i.price_pence, 0);
+    const discount = await basket.checkoutDiscount(trx, caller, cartId, [...items, ...courseItems.held.map((i) => ({ activity_id: null, price_pence: i.price_pence }))]);
+    const total = items.reduce((s, i) => s + i.price_pence, 0) + courseItems.held.reduce((s, i) => s + i.price_pence, 0) - (discount?.amount ?? 0);
     const tenders = normaliseTenders(input.payments, input.offlineAllowed);
     if (tenderTotal(tenders) !== total) {
       const symbol = (await repo.findClientName(trx, caller.clientId)).currency_symbol;
@@ -143,6 +147,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
       idempotencyKey: input.idempotencyKey,
       staffUserId: input.staffUserId,
     });
+    // One use of the code, never past its limit (parallel completions queue on the code's row).
+    if (discount) await basket.spendDiscount(trx, caller, order.id, discount);
     const bookings = await basket.bookCart(trx, caller, cartId, held);
     const coverNames = await holdings.coverNames(
       trx,
@@ -181,7 +187,7 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
   }).catch(async (error: unknown) => {
     // A cover that no longer holds (membership no longer active, package visits gone): nothing was
     // written, and the card authorisation is released as for a lost place.
-    if (transaction && error instanceof AppError && holdings.COVER_REFUSALS.has(error.code)) await payments.voidAttempt(db, transaction.uuid, error.code, deps);
+    if (transaction && error instanceof AppError && (holdings.COVER_REFUSALS.has(error.code) || basket.DISCOUNT_REFUSALS.has(error.code))) await payments.voidAttempt(db, transaction.uuid, error.code, deps);
     throw error;
   });
 
