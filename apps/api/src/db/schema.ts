@@ -694,7 +694,7 @@ export type DiscountCodesTable = {
   description: string;
   percent_off: number | null;
   amount_off_pence: number | null;
-  valid_from: Generated<Timestamp>;
+  valid_from: Timestamp;
   valid_to: Timestamp | null;
   max_uses: number | null;
   max_uses_per_customer: number | null;

@@ -10,6 +10,7 @@ import { daysFromLoad } from './venue-profiles.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedHoldings } from './holdings.ts';
+import { seedDiscounts } from './discounts.ts';
 import { seedDemoBookings } from './bookings.ts';
 
 type Trx = Transaction<Database>;
@@ -275,6 +276,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
     await seedCheckout(trx, clientId);
     await seedHoldings(trx, clientId);
+    await seedDiscounts(trx, clientId);
     await seedDemoBookings(trx, clientId);
     return { seeded: true };
   });
