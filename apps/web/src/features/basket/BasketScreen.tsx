@@ -11,6 +11,7 @@ import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { focusElement } from '../../lib/a11y/focus.ts';
 import { isLoggedIn } from '../auth/public.ts';
+import { BookingFor, useBookingPerson } from '../timetable/public.ts';
 import { useBasketMutations } from './api/cart.ts';
 import { useCart, type Cart, type CartItem } from './api/cart-query.ts';
 import { TimeLeft } from './components/TimeLeft.tsx';
@@ -246,7 +247,18 @@ const BasketScreen = () => {
     if (target) focusElement(target);
   }, [itemCount]);
 
-  const heading = <ScreenHeading title={t('common:breadcrumbs.basket')} />;
+  // Spec §6 selected user, chosen once for the tab, as at the top of the timetable (docs/timetable-screens.md "Booking for someone else").
+  const bookingFor = useBookingPerson((name) => t('timetable:bookingFor.basketChanged', { name }));
+  const heading = (
+    <>
+      <ScreenHeading title={t('common:breadcrumbs.basket')} />
+      {bookingFor.isSignedIn && bookingFor.people.length > 1 && (
+        <div className="mt-4">
+          <BookingFor people={bookingFor.people} person={bookingFor.person} onChange={bookingFor.choose} place="basket" />
+        </div>
+      )}
+    </>
+  );
   const frame = (content: ReactNode) => <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">{content}</div>;
 
   if (!isLoggedIn() || (cart.data && cart.data.items.length === 0)) {

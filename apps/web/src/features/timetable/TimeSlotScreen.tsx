@@ -11,11 +11,10 @@ import { useVenue } from '../../lib/venues.ts';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
 import { announce } from '../../lib/a11y/announcer.tsx';
 import type { TimetableFamily } from '../../lib/query-keys/timetable.ts';
-import { isLoggedIn, openLoginModal, useAuthUser } from '../auth/public.ts';
+import { isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { isNotFound, VenueNotFound } from '../catalogue/public.ts';
 import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
 import { useTickets } from './api/tickets.ts';
-import { bookingPeople, personFor, setBookingFor, useBookingFor } from './choice.ts';
 import { BookingFor, fullName } from './components/BookingFor.tsx';
 import { DateStrip } from './components/DateStrip.tsx';
 import { FiltersPanel } from './components/FiltersPanel.tsx';
@@ -49,6 +48,7 @@ import {
 import { parseDateSlug } from './slugs.ts';
 import { useChosenLocation, useTimetableStore } from './store.ts';
 import { useTimetableActions } from './use-timetable-actions.ts';
+import { useBookingPerson } from './use-booking-for.ts';
 
 
 const SKELETON_ROWS = 4;
@@ -82,12 +82,7 @@ const TimeSlotPage = () => {
   // Spec §6 selected user: a customer with family books for whom they choose (remembered in
   // this tab); the day's actions are computed for that person. A remembered choice waits for
   // the user to load, so the day is not fetched twice.
-  const authUser = useAuthUser();
-  const people = useMemo(() => bookingPeople(authUser.data), [authUser.data]);
-  const rememberedId = useBookingFor((state) => state.personId);
-  const isSignedIn = isLoggedIn();
-  const person = isSignedIn ? personFor(people, rememberedId) : null;
-  const isPersonKnown = rememberedId === null || !isSignedIn || Boolean(authUser.data) || authUser.isError;
+  const { people, person, isSignedIn, isPersonKnown, choose: choosePerson } = useBookingPerson((name) => t('bookingFor.changed', { name }));
 
   const canLoadDay = Boolean(date && venue.data && endpoint && isLeaf);
   // Spec §3/§7: the selected location (a court) of this activity, kept across dates, narrows slots.
@@ -161,11 +156,6 @@ const TimeSlotPage = () => {
     sellsTickets,
     tickets: tickets.data,
   });
-  const choosePerson = (next: typeof person) => {
-    setBookingFor(next?.id ?? null);
-    const name = next ?? people[0];
-    if (name) announce(t('bookingFor.changed', { name: fullName(name) }));
-  };
 
   // Arriving with a date before the window (an old link, yesterday's tab): go to its first day.
   const firstDate = dateList[0]?.raw;

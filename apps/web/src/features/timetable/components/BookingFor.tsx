@@ -9,15 +9,18 @@ type Props = {
   /** The family member booked for, or null for the customer. */
   person: Person | null;
   onChange: (person: Person | null) => void;
+  /** Where it is shown, for the hint saying what the choice does there. */
+  place?: 'timetable' | 'basket';
 };
 
 export const fullName = (person: Pick<Person, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
 
 /**
  * Spec §6 selected user: "Booking for", a labelled select of the customer and their family.
- * The day's actions (Book, Join waitlist, In your basket…) are then those of that person.
+ * The day's actions (Book, Join waitlist, In your basket…) are then those of that person. Shown
+ * once at the top of the time-slot screen and of the basket (one choice for the tab).
  */
-export const BookingFor = ({ people, person, onChange }: Props) => {
+export const BookingFor = ({ people, person, onChange, place = 'timetable' }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const self = people[0];
@@ -48,7 +51,7 @@ export const BookingFor = ({ people, person, onChange }: Props) => {
         ))}
       </select>
       <p id={`${id}-hint`} className="text-sm text-dark-400">
-        {t('bookingFor.hint')}
+        {place === 'basket' ? t('bookingFor.basketHint') : t('bookingFor.hint')}
       </p>
     </div>
   );
