@@ -15,6 +15,9 @@ import { BookingFor, useBookingPerson } from '../timetable/public.ts';
 import { useBasketMutations } from './api/cart.ts';
 import { useCart, type Cart, type CartItem } from './api/cart-query.ts';
 import { TimeLeft } from './components/TimeLeft.tsx';
+import { useBasketExtras, type CoverKind } from './api/extras.ts';
+import { CoverNote } from './components/CoverNote.tsx';
+import { DiscountCode } from './components/DiscountCode.tsx';
 
 const dateLong = (raw: string) => {
   const date = new Date(`${raw}T12:00:00Z`);
@@ -54,9 +57,9 @@ const EmptyBasket = ({ title, text }: { title: string; text: string }) => {
   );
 };
 
-type ItemProps = { item: CartItem; symbol: string; isBusy: boolean; onRemove: () => void; onHoldAgain: () => void };
+type ItemProps = { item: CartItem; symbol: string; isBusy: boolean; onRemove: () => void; onHoldAgain: () => void; onRemoveCover: (kind: CoverKind) => void };
 
-const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain }: ItemProps) => {
+const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain, onRemoveCover }: ItemProps) => {
   const { t } = useTranslation('basket');
   const id = useId();
   const resource = item.cartableResource;
@@ -119,6 +122,7 @@ const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain }: ItemProps) 
             </ol>
           </div>
         )}
+        <CoverNote item={item} nameId={`${id}-name`} isBusy={isBusy} onRemove={onRemoveCover} />
         {isExpired && <p className="mt-2 text-sm text-amber-950">{t('item.expiredText')}</p>}
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-dark-100 pt-3 sm:flex-col sm:items-end sm:justify-between sm:border-t-0 sm:pt-0">
@@ -147,7 +151,9 @@ const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain }: ItemProps) 
   );
 };
 
-const Summary = ({ cart, symbol, onClear, isClearing }: { cart: Cart; symbol: string; onClear: () => void; isClearing: boolean }) => {
+type DiscountControls = { isApplying: boolean; isRemoving: boolean; onApply: (code: string) => Promise<unknown>; onRemove: () => void };
+
+const Summary = ({ cart, symbol, onClear, isClearing, discount }: { cart: Cart; symbol: string; onClear: () => void; isClearing: boolean; discount: DiscountControls }) => {
   const { t } = useTranslation('basket');
   const hasHeld = cart.items.some((item) => item.status === 'held');
   return (
@@ -164,6 +170,12 @@ const Summary = ({ cart, symbol, onClear, isClearing }: { cart: Cart; symbol: st
           <dt>{t('summary.subTotal')}</dt>
           <dd>{toMoney(cart.subTotal, symbol).formatted}</dd>
         </div>
+        {cart.discount && (
+          <div data-testid="basket-discount-line" className="flex justify-between text-primary-700">
+            <dt>{t('discount.line', { code: cart.discount.code })}</dt>
+            <dd>−{toMoney(cart.discount.amount.raw, symbol).formatted}</dd>
+          </div>
+        )}
         {cart.taxTotal > 0 && (
           <div className="flex justify-between text-sm text-dark-400">
             <dt>{t('summary.tax')}</dt>
@@ -175,6 +187,9 @@ const Summary = ({ cart, symbol, onClear, isClearing }: { cart: Cart; symbol: st
           <dd data-testid="basket-total">{toMoney(cart.total, symbol).formatted}</dd>
         </div>
       </dl>
+      <div className="mt-4 border-t border-dark-100 pt-4">
+        <DiscountCode discount={cart.discount} {...discount} />
+      </div>
       <div className="mt-5 flex flex-col gap-2">
         {hasHeld ? (
           <Link to="/basket/checkout" className={buttonClasses({ size: 'lg', className: 'w-full' })}>
@@ -234,6 +249,7 @@ const BasketScreen = () => {
   const cart = useCart();
   const symbol = useClientSettings().currency.symbol;
   const { remove, holdAgain, clear } = useBasketMutations();
+  const extras = useBasketExtras();
   const [isClearOpen, setClearOpen] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   // After a removal, focus goes to the next item's Remove (or the previous one, or the heading).
@@ -287,7 +303,9 @@ const BasketScreen = () => {
   const data = cart.data;
   const flat = groupByPerson(data.items).flatMap((group) => group.items);
   const busy = (item: CartItem) =>
-    (remove.isPending && remove.variables.includes(item.id)) || (holdAgain.isPending && holdAgain.variables === item.id);
+    (remove.isPending && remove.variables.includes(item.id)) ||
+    (holdAgain.isPending && holdAgain.variables === item.id) ||
+    (extras.removeCover.isPending && extras.removeCover.variables.cartItemId === item.id);
 
   return frame(
     <>
@@ -311,6 +329,7 @@ const BasketScreen = () => {
                       remove.mutate([item.id]);
                     }}
                     onHoldAgain={() => holdAgain.mutate(item.id)}
+                    onRemoveCover={(kind) => extras.removeCover.mutate({ kind, cartItemId: item.id, selectedUserId: data.selectedUserId })}
                   />
                 ))}
               </ul>
@@ -318,7 +337,18 @@ const BasketScreen = () => {
           ))}
         </div>
         <div>
-          <Summary cart={data} symbol={symbol} isClearing={clear.isPending} onClear={() => setClearOpen(true)} />
+          <Summary
+            cart={data}
+            symbol={symbol}
+            isClearing={clear.isPending}
+            onClear={() => setClearOpen(true)}
+            discount={{
+              isApplying: extras.applyDiscount.isPending,
+              isRemoving: extras.removeDiscount.isPending,
+              onApply: (code) => extras.applyDiscount.mutateAsync({ code, selectedUserId: data.selectedUserId }),
+              onRemove: () => extras.removeDiscount.mutate({ selectedUserId: data.selectedUserId }),
+            }}
+          />
         </div>
       </div>
       <ClearDialog
