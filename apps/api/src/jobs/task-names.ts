@@ -12,6 +12,7 @@ const schemas = {
   'materialise-occurrences': z.object({}),
   'release-expired-holds': z.object({}),
   'promote-waitlist': z.object({ occurrenceId: z.number().int().positive() }),
+  'promote-course-waitlist': z.object({ courseId: z.number().int().positive() }),
   'send-email': z.object({ emailId: z.number().int().positive() }),
   'reconcile-payments': z.object({}),
   'expire-credit': z.object({}),

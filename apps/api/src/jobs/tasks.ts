@@ -8,6 +8,7 @@ import { materialiseOccurrences } from '../modules/timetable/service.ts';
 import { loadConfig, type Config } from '../lib/config.ts';
 import { releaseExpiredClaims } from '../modules/holds/service.ts';
 import { promote } from '../modules/waitlist/service.ts';
+import { promoteCourse, releaseExpiredCourseHolds } from '../modules/courses/waitlist.ts';
 import { deliverEmail } from '../modules/email/service.ts';
 import { reconcilePayments } from '../modules/orders/service.ts';
 import { providerFor } from '../modules/payments/service.ts';
@@ -48,7 +49,9 @@ const registry: { [T in TaskName]: Handler<T> } = {
   // database trigger queues 'promote-waitlist' for occurrences with people waiting.
   'release-expired-holds': ({ db, logger }) => async () => {
     const released = await releaseExpiredClaims(db);
-    if (released) logger.info({ released }, 'expired holds and offers released');
+    // Course holds and offers too (docs/courses.md "Waitlist"): the 0062 trigger queues their offers.
+    const courses = await releaseExpiredCourseHolds(db);
+    if (released || courses) logger.info({ released, courses }, 'expired holds and offers released');
   },
   // Offers an occurrence's free places to its waitlist, in order (payload { occurrenceId }).
   'promote-waitlist': (context) => async (payload) => {
@@ -59,6 +62,16 @@ const registry: { [T in TaskName]: Handler<T> } = {
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     });
     if (offered) context.logger.info({ occurrenceId, offered }, 'waitlist places offered');
+  },
+  // Offers a course's free places to its waitlist, in order (payload { courseId }; docs/courses.md "Waitlist").
+  'promote-course-waitlist': (context) => async (payload) => {
+    const { courseId } = payload;
+    const config = configOf(context);
+    const offered = await promoteCourse(context.db, courseId, {
+      offerMinutes: config.WAITLIST_OFFER_MINUTES,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    });
+    if (offered) context.logger.info({ courseId, offered }, 'course waitlist places offered');
   },
   // Delivers one outbox email (payload { emailId }): SMTP_URL, or an .eml file in <DATA_DIR>/outbox.
   'send-email': (context) => async (payload) => {

@@ -35,9 +35,36 @@ export const ZCourseAvailability = z.object({
   bookable: z.boolean(),
   /** Why it cannot be booked (started, finished); null when it can. */
   reason: z.string().nullable(),
+  /** People on the waitlist (their places come first: `places_left` counts them out). */
+  waiting: z.number().int(),
 });
 export type CourseAvailabilityDto = z.infer<typeof ZCourseAvailability>;
 export const ZCourseAvailabilityResponse = z.object({ data: ZCourseAvailability });
+
+/** A person's place on a full course's waitlist (docs/courses.md "Waitlist"). */
+export const ZCourseWaitlistEntry = z.object({
+  id: z.number().int(),
+  course_id: z.number().int(),
+  membership_user_id: z.number().int(),
+  status: z.enum(['waiting', 'offered', 'accepted', 'lapsed', 'left']),
+  /** 1 = next in line; 0 when no longer waiting (offered, left). */
+  position: z.number().int(),
+  /** While offered: the place is held in the account holder's basket until then. */
+  offer_expires_at: z.string().nullable(),
+});
+export type CourseWaitlistEntryDto = z.infer<typeof ZCourseWaitlistEntry>;
+
+/** POST /api/activities/courses/{courseId}/waitlist: join a full course's waitlist; answers the entry and the toast text. */
+export const ZJoinCourseWaitlistRequest = z
+  .object({ purchased_for_user_id: id.nullable().optional(), selected_user_id: id.nullable().optional() })
+  .strict();
+export type JoinCourseWaitlistRequest = z.input<typeof ZJoinCourseWaitlistRequest>;
+/** DELETE /api/activities/courses/waitlist/{entryId}: leave it (an offer's place goes to the next waiter). */
+export const ZCourseWaitlistEntryParams = z.object({ entryId: id }).strict();
+export const ZCourseWaitlistActionResponse = z.object({ data: ZCourseWaitlistEntry, message: z.string() });
+export type CourseWaitlistActionResponse = z.infer<typeof ZCourseWaitlistActionResponse>;
+
+export const COURSE_WAITLIST_NOT_FULL_MESSAGE = 'There are still places left on this course, so you can book it now.';
 
 /** GET /api/activities/courses/{courseId}/people: who of the account may join, and why not. */
 export const ZCoursePerson = z.object({
@@ -49,6 +76,8 @@ export const ZCoursePerson = z.object({
   reason: z.string().nullable(),
   /** Already holding or booked on this course. */
   enrolled: z.enum(['held', 'booked']).nullable(),
+  /** Their waiting or offered entry on the course's waitlist. */
+  waitlist: ZCourseWaitlistEntry.nullable(),
 });
 export type CoursePersonDto = z.infer<typeof ZCoursePerson>;
 export const ZCoursePeopleResponse = z.object({ data: z.array(ZCoursePerson) });

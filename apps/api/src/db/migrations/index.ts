@@ -22,6 +22,7 @@ import * as m0043 from './0043_occurrence_day_notes.ts';
 import * as m0050 from './0050_holds_sql.ts';
 import * as m0060 from './0060_course_bookings.ts';
 import * as m0061 from './0061_discount_codes.ts';
+import * as m0062 from './0062_course_waitlist.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0050_holds_sql': m0050,
   '0060_course_bookings': m0060,
   '0061_discount_codes': m0061,
+  '0062_course_waitlist': m0062,
 };

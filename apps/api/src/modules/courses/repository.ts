@@ -20,6 +20,9 @@ const SESSIONS = sql`(
 const LIVE = sql`(SELECT count(*)::int FROM course_claims cc
                    WHERE cc.course_id = c.id AND cc.status = 'active' AND (cc.expires_at IS NULL OR cc.expires_at > now()))`;
 
+/** People waiting for course `c` (its free places are theirs first: docs/courses.md "Waitlist"). */
+const WAITING = sql`(SELECT count(*)::int FROM course_waitlist_entries w WHERE w.course_id = c.id AND w.status = 'waiting')`;
+
 export type CourseRow = {
   id: number;
   name: string;
@@ -36,6 +39,7 @@ export type CourseRow = {
   category_slug: string;
   category_name: string;
   live: number;
+  waiting: number;
   sessions: SessionRow[];
 };
 
@@ -44,7 +48,7 @@ export const findCourse = async (db: Db, clientId: number, courseId: number): Pr
     await sql<CourseRow>`
       SELECT c.id, c.name, c.slug, c.starts_on::text AS starts_on, c.price_pence, c.capacity, c.min_age, c.max_age, c.level,
              c.late_joining, v.slug AS venue_slug, v.name AS venue_name, cat.slug AS category_slug, cat.name AS category_name,
-             ${LIVE} AS live, ${SESSIONS} AS sessions
+             ${LIVE} AS live, ${WAITING} AS waiting, ${SESSIONS} AS sessions
         FROM courses c
         JOIN venues v ON v.id = c.venue_id
         JOIN activity_categories cat ON cat.id = c.category_id
@@ -78,14 +82,15 @@ export const holdCourse = async (
 /** The basket item of a held course (one per cart, course and person; adding again points it at the hold). */
 export const upsertCourseItem = async (
   db: Db,
-  item: { clientId: number; cartId: number; courseId: number; personId: number; claimId: number; pricePence: number },
+  item: { clientId: number; cartId: number; courseId: number; personId: number; claimId: number; pricePence: number; origin?: 'customer' | 'waitlist_offer' },
 ) =>
   (
     await sql<{ id: number }>`
-      INSERT INTO cart_items (client_id, cart_id, course_id, purchased_for_user_id, course_claim_id, price_pence)
-      VALUES (${item.clientId}, ${item.cartId}, ${item.courseId}, ${item.personId}, ${item.claimId}, ${item.pricePence})
+      INSERT INTO cart_items (client_id, cart_id, course_id, purchased_for_user_id, course_claim_id, price_pence, origin)
+      VALUES (${item.clientId}, ${item.cartId}, ${item.courseId}, ${item.personId}, ${item.claimId}, ${item.pricePence}, ${item.origin ?? 'customer'})
       ON CONFLICT (cart_id, course_id, purchased_for_user_id) WHERE course_id IS NOT NULL
-      DO UPDATE SET course_claim_id = excluded.course_claim_id, price_pence = excluded.price_pence
+      DO UPDATE SET course_claim_id = excluded.course_claim_id, price_pence = excluded.price_pence,
+                    origin = CASE WHEN excluded.origin = 'waitlist_offer' THEN excluded.origin ELSE cart_items.origin END
       RETURNING id`.execute(db)
   ).rows[0]!;
 
@@ -108,6 +113,7 @@ export type BasketCourseRow = {
   price_pence: number;
   held: boolean;
   expires_at: Date | null;
+  origin: 'customer' | 'waitlist_offer';
   sessions: SessionRow[];
 };
 
@@ -116,7 +122,7 @@ export const findBasketCourses = async (db: Db, clientId: number, accountUserId:
   (
     await sql<BasketCourseRow>`
       SELECT i.id, c.id AS course_id, c.name, c.slug, v.slug AS venue_slug, v.name AS venue_name, cat.slug AS category_slug, cat.name AS category_name,
-             i.purchased_for_user_id, mu.first_name, mu.last_name, i.price_pence,
+             i.purchased_for_user_id, mu.first_name, mu.last_name, i.price_pence, i.origin,
              coalesce(cc.status = 'active' AND cc.expires_at > now(), false) AS held, cc.expires_at, ${SESSIONS} AS sessions
         FROM carts k
         JOIN cart_items i ON i.cart_id = k.id AND i.course_id IS NOT NULL
@@ -257,3 +263,99 @@ export const findOrderCourses = async (db: Db, orderId: number): Promise<OrderCo
        WHERE cc.order_id = ${orderId}
        ORDER BY c.starts_on, cc.id`.execute(db)
   ).rows;
+
+/* ---- The course's waitlist (docs/courses.md "Waitlist") ---- */
+
+/** The course row's lock, the one hold_course() takes: joins, leaves and offers queue behind holds. */
+export const lockCourse = (db: Db, courseId: number) => sql`SELECT id FROM courses WHERE id = ${courseId} FOR UPDATE`.execute(db);
+
+export type WaitlistStatus = 'waiting' | 'offered' | 'accepted' | 'lapsed' | 'left';
+export type CourseWaitlistRow = {
+  id: number;
+  client_id: number;
+  course_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  status: WaitlistStatus;
+  claim_id: number | null;
+  offer_expires_at: Date | null;
+  /** 1 for the next in line; 0 when not waiting. */
+  position: number;
+};
+
+const ENTRY_SELECT = sql`
+  SELECT w.id::int AS id, w.client_id, w.course_id, w.account_user_id, w.membership_user_id, w.status, w.claim_id::int AS claim_id, w.offer_expires_at,
+         CASE WHEN w.status = 'waiting' THEN (
+           SELECT count(*)::int FROM course_waitlist_entries q
+            WHERE q.course_id = w.course_id AND q.status = 'waiting' AND (q.created_at, q.id) <= (w.created_at, w.id)) ELSE 0 END AS position
+    FROM course_waitlist_entries w`;
+
+export const findWaitlistEntry = async (db: Db, clientId: number, id: number): Promise<CourseWaitlistRow | undefined> =>
+  (await sql<CourseWaitlistRow>`${ENTRY_SELECT} WHERE w.client_id = ${clientId} AND w.id = ${id}`.execute(db)).rows[0];
+
+/** The account's waiting or offered entries on the course (one per person at most). */
+export const findLiveWaitlistEntries = async (db: Db, courseId: number, accountUserId: number): Promise<CourseWaitlistRow[]> =>
+  (
+    await sql<CourseWaitlistRow>`${ENTRY_SELECT}
+       WHERE w.course_id = ${courseId} AND w.account_user_id = ${accountUserId} AND w.status IN ('waiting', 'offered') ORDER BY w.id`.execute(db)
+  ).rows;
+
+export const insertWaitlistEntry = async (db: Db, entry: { clientId: number; courseId: number; accountUserId: number; personId: number }) =>
+  (
+    await sql<{ id: number }>`
+      INSERT INTO course_waitlist_entries (client_id, course_id, account_user_id, membership_user_id)
+      VALUES (${entry.clientId}, ${entry.courseId}, ${entry.accountUserId}, ${entry.personId}) RETURNING id::int AS id`.execute(db)
+  ).rows[0]!.id;
+
+export const setWaitlistStatus = (db: Db, id: number, status: WaitlistStatus) =>
+  sql`UPDATE course_waitlist_entries SET status = ${status}, updated_at = now() WHERE id = ${id}`.execute(db);
+
+/** The first person waiting (oldest entry). */
+export const findFirstWaiter = async (db: Db, courseId: number) =>
+  (
+    await sql<{ id: number; account_user_id: number; membership_user_id: number }>`
+      SELECT id::int AS id, account_user_id, membership_user_id FROM course_waitlist_entries
+       WHERE course_id = ${courseId} AND status = 'waiting' ORDER BY created_at, id LIMIT 1`.execute(db)
+  ).rows[0];
+
+export const markOffered = (db: Db, id: number, claimId: number, expiresAt: Date) =>
+  sql`UPDATE course_waitlist_entries SET status = 'offered', claim_id = ${claimId}, offered_at = now(), offer_expires_at = ${expiresAt}, updated_at = now()
+       WHERE id = ${id}`.execute(db);
+
+/** The account holder's own open basket (the one the site shows and pays), opened if need be. */
+export const openSelfCart = async (db: Db, clientId: number, accountUserId: number) =>
+  (
+    await sql<{ id: number }>`
+      WITH me AS (SELECT id FROM membership_users WHERE client_id = ${clientId} AND account_user_id = ${accountUserId} AND relationship = 'self' LIMIT 1),
+           ins AS (INSERT INTO carts (client_id, account_user_id, membership_user_id) SELECT ${clientId}, ${accountUserId}, me.id FROM me
+                   ON CONFLICT (account_user_id, membership_user_id) WHERE status = 'open' DO NOTHING RETURNING id)
+      SELECT id FROM ins
+      UNION ALL
+      SELECT k.id FROM carts k JOIN me ON k.membership_user_id = me.id WHERE k.account_user_id = ${accountUserId} AND k.status = 'open'
+      LIMIT 1`.execute(db)
+  ).rows[0]?.id;
+
+export const deleteCartItem = (db: Db, itemId: number) => sql`DELETE FROM cart_items WHERE id = ${itemId}`.execute(db);
+
+/** Who an offer email goes to: the account holder's address, the person's name. */
+export const findPersonContact = async (db: Db, membershipUserId: number) =>
+  (
+    await sql<{ first_name: string; last_name: string; email: string }>`
+      SELECT m.first_name, m.last_name, u.email FROM membership_users m JOIN users u ON u.id = m.account_user_id WHERE m.id = ${membershipUserId}`.execute(db)
+  ).rows[0]!;
+
+/** Course holds and offers past their expiry are released (the 0062 trigger then queues promotion). */
+export const releaseExpiredCourseHolds = async (db: Db, batch: number) =>
+  (
+    await sql`
+      UPDATE course_claims SET status = 'released', released_at = now()
+       WHERE id IN (SELECT id FROM course_claims WHERE status = 'active' AND kind = 'hold' AND expires_at <= now()
+                     ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`.execute(db)
+  ).numAffectedRows;
+
+/** A course's client and venue time zone, any client (the offer job knows only the id). */
+export const findCourseById = async (db: Db, courseId: number) =>
+  (
+    await sql<{ client_id: number; timezone: string }>`
+      SELECT c.client_id, v.timezone FROM courses c JOIN venues v ON v.id = c.venue_id WHERE c.id = ${courseId}`.execute(db)
+  ).rows[0];

@@ -8,9 +8,13 @@ import {
   ZCourseAvailabilityResponse,
   ZCourseIdParams,
   ZCoursePeopleResponse,
+  ZCourseWaitlistActionResponse,
+  ZCourseWaitlistEntryParams,
+  ZJoinCourseWaitlistRequest,
   ZListCourseBookingsResponse,
 } from '@app/contract/courses/course-booking';
 import * as courses from './service.ts';
+import * as waitlist from './waitlist.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -43,6 +47,30 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['courses'], summary: "The account's people for a course: who fits its age range", params: ZCourseIdParams, response: { 200: ZCoursePeopleResponse, ...errors } },
     },
     async (request) => ({ data: await courses.peopleFor(app.db, caller(request), request.params.courseId) }),
+  );
+
+  app.post(
+    '/api/activities/courses/:courseId/waitlist',
+    {
+      ...guarded,
+      schema: {
+        tags: ['courses'],
+        summary: "Join a full course's waitlist (a person of the account); answers the entry and its position",
+        params: ZCourseIdParams,
+        body: ZJoinCourseWaitlistRequest,
+        response: { 200: ZCourseWaitlistActionResponse, ...errors },
+      },
+    },
+    async (request) => waitlist.join(app.db, caller(request), request.params.courseId, request.body),
+  );
+
+  app.delete(
+    '/api/activities/courses/waitlist/:entryId',
+    {
+      ...guarded,
+      schema: { tags: ['courses'], summary: "Leave a course's waitlist (an offered place goes to the next waiter)", params: ZCourseWaitlistEntryParams, response: { 200: ZCourseWaitlistActionResponse, ...errors } },
+    },
+    async (request) => waitlist.leave(app.db, caller(request), request.params.entryId),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { CartItemDto } from '@app/contract/cart/cart';
-import type { CourseAvailabilityDto, CourseBookingDto, CoursePersonDto, CourseSessionDto } from '@app/contract/courses/course-booking';
+import type { CourseAvailabilityDto, CourseBookingDto, CoursePersonDto, CourseSessionDto, CourseWaitlistEntryDto } from '@app/contract/courses/course-booking';
 import { CANCELLATION_CREDIT_VALID_MONTHS, addMonths } from '@app/contract/rules/cancellation';
 import {
   COURSE_CANCEL_STARTED_MESSAGE,
@@ -46,7 +46,8 @@ export const availability = async (db: Db, clientId: number, courseId: number, s
   const course = await courseOrThrow(db, clientId, courseId);
   const offer = offerOf(course);
   const price = offer.bookable ? offer.price : course.price_pence;
-  const placesLeft = Math.max(0, course.capacity - course.live);
+  // People waiting come first: a place freed while someone waits is theirs, not a newcomer's.
+  const placesLeft = Math.max(0, course.capacity - course.live - course.waiting);
   return {
     course_id: course.id,
     capacity: course.capacity,
@@ -62,15 +63,17 @@ export const availability = async (db: Db, clientId: number, courseId: number, s
     late_joining: course.late_joining,
     bookable: offer.bookable,
     reason: offer.bookable ? null : offer.reason,
+    waiting: course.waiting,
   };
 };
 
 /** The account's people for a course: who fits its age range (and why not), who is already on it. */
 export const peopleFor = async (db: Db, caller: Caller, courseId: number): Promise<CoursePersonDto[]> => {
-  const [course, people, enrolled] = await Promise.all([
+  const [course, people, enrolled, waiting] = await Promise.all([
     courseOrThrow(db, caller.clientId, courseId),
     repo.findPeople(db, caller.clientId, caller.accountUserId),
     repo.findEnrolled(db, courseId, caller.accountUserId),
+    repo.findLiveWaitlistEntries(db, courseId, caller.accountUserId),
   ]);
   return people.map((p) => {
     const fit = ageFit(p, course);
@@ -83,9 +86,23 @@ export const peopleFor = async (db: Db, caller: Caller, courseId: number): Promi
       eligible: fit.ok,
       reason: fit.ok ? null : fit.reason,
       enrolled: claim === undefined ? null : claim.kind === 'booking' ? 'booked' : 'held',
+      waitlist: toWaitlistEntry(waiting.find((w) => w.membership_user_id === p.id)),
     };
   });
 };
+
+/** A waitlist entry as the wire shows it (null when the person is not on the waitlist). */
+export const toWaitlistEntry = (row: repo.CourseWaitlistRow | undefined): CourseWaitlistEntryDto | null =>
+  row === undefined
+    ? null
+    : {
+        id: row.id,
+        course_id: row.course_id,
+        membership_user_id: row.membership_user_id,
+        status: row.status,
+        position: row.position,
+        offer_expires_at: row.offer_expires_at === null ? null : iso(row.offer_expires_at),
+      };
 
 /* ---- Into the basket (called by the basket service, which owns the cart) ---- */
 
@@ -191,7 +208,7 @@ export const toBasketItems = (rows: Awaited<ReturnType<typeof basketCourses>>, s
       covered_by: null,
       status: row.held ? 'held' : 'expired',
       expires_at: row.expires_at === null ? null : iso(row.expires_at),
-      origin: 'customer',
+      origin: row.origin,
       sort_by: `${next.starts_at}#${String(row.id).padStart(10, '0')}`,
       enable_print_receipt: false,
       course: { id: row.course_id, slug: row.slug, sessions, pro_rata: sessions.length > 0 && new Date(sessions[0]!.starts_at).getTime() <= now },
