@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
-import type { CourseAvailabilityDto, CoursePersonDto } from '@app/contract/courses/course-booking';
+import type { CourseAvailabilityDto, CoursePersonDto, CourseWaitlistEntryDto } from '@app/contract/courses/course-booking';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { useToastStore } from '../../../lib/toast/store.ts';
 import { closeLoginModal, useIsLoginModalOpen } from '../../auth/public.ts';
@@ -46,22 +46,36 @@ const availability = (over: Partial<CourseAvailabilityDto> = {}): CourseAvailabi
   late_joining: false,
   bookable: true,
   reason: null,
+  waiting: 0,
   ...over,
 });
 const people: CoursePersonDto[] = [
-  { id: 51, first_name: 'Alex', last_name: 'Morgan', relationship: 'self', eligible: false, reason: 'Alex will be 38 when the course starts; it is for ages 6 to 11.', enrolled: null },
-  { id: 52, first_name: 'Sam', last_name: 'Morgan', relationship: 'child', eligible: true, reason: null, enrolled: null },
-  { id: 53, first_name: 'Jo', last_name: 'Morgan', relationship: 'child', eligible: false, reason: 'Jo will be 4 when the course starts; it is for ages 6 to 11.', enrolled: null },
+  { id: 51, first_name: 'Alex', last_name: 'Morgan', relationship: 'self', eligible: false, reason: 'Alex will be 38 when the course starts; it is for ages 6 to 11.', enrolled: null, waitlist: null },
+  { id: 52, first_name: 'Sam', last_name: 'Morgan', relationship: 'child', eligible: true, reason: null, enrolled: null, waitlist: null },
+  { id: 53, first_name: 'Jo', last_name: 'Morgan', relationship: 'child', eligible: false, reason: 'Jo will be 4 when the course starts; it is for ages 6 to 11.', enrolled: null, waitlist: null },
 ];
 
 type Call = { method: string; url: string; body: unknown };
 let calls: Call[];
 let current: CourseAvailabilityDto;
+let currentPeople: CoursePersonDto[];
+let waitlistStatus: number;
+const entry = (over: Partial<CourseWaitlistEntryDto> = {}): CourseWaitlistEntryDto => ({
+  id: 900,
+  course_id: 7,
+  membership_user_id: 52,
+  status: 'waiting',
+  position: 2,
+  offer_expires_at: null,
+  ...over,
+});
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
   current = availability();
+  currentPeople = people;
+  waitlistStatus = 200;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -69,7 +83,14 @@ beforeEach(() => {
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url.endsWith('/availability')) return json({ data: current });
-      if (url.endsWith('/people')) return json({ data: people });
+      if (url.endsWith('/people')) return json({ data: currentPeople });
+      if (url === '/api/activities/courses/7/waitlist' || url.startsWith('/api/activities/courses/waitlist/')) {
+        if (waitlistStatus !== 200) return json({ message: 'Server error' }, waitlistStatus);
+        const joined = method === 'POST';
+        // The server's answer; the people reload shows the new place in line.
+        currentPeople = people.map((p) => (p.id === 52 && joined ? { ...p, waitlist: entry() } : p));
+        return json({ data: entry(joined ? {} : { status: 'left', position: 0 }), message: joined ? 'Successfully joined the waitlist.' : 'Successfully removed from the waitlist.' });
+      }
       if (url.startsWith('/api/auth/user')) return json({ data: { id: 1, first_name: 'Alex', membership_user: { id: 51 } } });
       if (url === '/api/activities/cart/courses') return json({ data: { id: 1, items: [], item_count: 1, expires_at: null } });
       return json({ data: { id: 1, currency: { symbol: '£' } } });
@@ -132,12 +153,48 @@ describe('course booking panel', () => {
     await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.content)).toContain('Successfully added item to the basket.'));
   });
 
-  it('a full course says so and offers no Book course', async () => {
-    current = availability({ places_left: 0, full: true });
+  it('a full course offers Join waitlist instead of Book course; joining shows the toast and the place in line', async () => {
+    document.cookie = 'logged_in_bookings=1; path=/';
+    current = availability({ places_left: 0, full: true, waiting: 1 });
     show();
     expect(await screen.findByText('This course is full.')).toBeTruthy();
     expect(screen.getByTestId('places-left').textContent).toBe('Full');
     expect(screen.queryByRole('button', { name: 'Book course' })).toBeNull();
+    await screen.findByRole('radio', { name: /Sam Morgan/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Join waitlist' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/api/activities/courses/7/waitlist', body: { purchased_for_user_id: 52 } });
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.content)).toContain('Successfully joined the waitlist.'));
+    expect((await screen.findByTestId('waitlist-position')).textContent).toBe('Sam Morgan: number 2 in line.');
+    // Sam is waiting now: not chosen again, and the note says where in line.
+    expect((screen.getByRole('radio', { name: /Sam Morgan/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('On the waitlist: number 2 in line.')).toBeTruthy();
+  });
+
+  it('someone waiting can leave the waitlist (toast); a failure shows the spec error toast', async () => {
+    document.cookie = 'logged_in_bookings=1; path=/';
+    current = availability({ places_left: 0, full: true, waiting: 2 });
+    currentPeople = people.map((p) => (p.id === 52 ? { ...p, waitlist: entry() } : p));
+    show();
+    const leave = await screen.findByRole('button', { name: 'Leave waitlist for Sam Morgan' });
+    // Everybody else on the account is outside the age range: no Join waitlist, and why.
+    expect(screen.queryByRole('button', { name: 'Join waitlist' })).toBeNull();
+    expect(screen.getByText('Nobody else on your account can join the waitlist for this course.')).toBeTruthy();
+    waitlistStatus = 500;
+    fireEvent.click(leave);
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.content)).toContain('Something went wrong, please try again.'));
+    waitlistStatus = 200;
+    fireEvent.click(leave);
+    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.content)).toContain('Successfully removed from the waitlist.'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/activities/courses/waitlist/900', '/api/activities/courses/waitlist/900']);
+  });
+
+  it("a visitor's Join waitlist asks them to log in first", async () => {
+    current = availability({ places_left: 0, full: true });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join waitlist' }));
+    expect(screen.getByTestId('login-open').textContent).toBe('true');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('a course that has started shows the pro-rata price for the sessions left, or why it cannot be joined', async () => {

@@ -4,14 +4,16 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { isLoggedIn, openLoginModal, useAuthUser } from '../../auth/public.ts';
 import { useBasketMutations } from '../../basket/public.ts';
-import { useCourseAvailability, useCoursePeople, type CourseAvailability, type CoursePerson } from '../api/course-booking.ts';
+import { useCourseAvailability, useCoursePeople, useCourseWaitlistMutations, type CourseAvailability, type CoursePerson } from '../api/course-booking.ts';
 import { formatCourseDate } from '../course-format.ts';
 
 /**
  * The course page's booking panel (issue 20, docs/courses.md): every session, places left, the
  * price now (pro rata once started, when the operator allows late joining), who of the account it
  * is for (people outside the age range disabled with the reason next to them) and **Book course**,
- * which adds the whole course to the basket. A visitor is asked to log in first, as on the timetable.
+ * which adds the whole course to the basket; a full course offers **Join waitlist** instead, and
+ * shows the account's people already waiting with their place in line and Leave waitlist. A
+ * visitor is asked to log in first, as on the timetable.
  */
 export const CourseBooking = ({ courseId }: { courseId: number }) => {
   const { t } = useTranslation('catalogue');
@@ -72,43 +74,69 @@ const BookingAction = ({ courseId, availability }: { courseId: number; availabil
   const authUser = useAuthUser();
   const loggedIn = Boolean(authUser.data) && isLoggedIn();
   if (!availability.bookable) return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-950">{availability.reason}</p>;
-  if (availability.full) return <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-950">{t('booking.fullText')}</p>;
+  // A full course offers its waitlist (docs/courses.md "Waitlist").
+  const full = availability.full;
   if (!loggedIn) {
     return (
       <div className="mt-4">
-        <Button size="lg" className="w-full" onClick={() => openLoginModal()}>
-          {t('booking.book')}
+        {full && <FullNotice />}
+        <Button size="lg" className="mt-4 w-full" onClick={() => openLoginModal()}>
+          {full ? t('booking.joinWaitlist') : t('booking.book')}
         </Button>
         <p className="mt-2 text-sm text-dark-400">{t('booking.logInFirst')}</p>
       </div>
     );
   }
-  return <PersonChooser courseId={courseId} />;
+  return <PersonChooser courseId={courseId} full={full} />;
 };
 
-const PersonChooser = ({ courseId }: { courseId: number }) => {
+const FullNotice = () => {
+  const { t } = useTranslation('catalogue');
+  return (
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-medium">{t('booking.fullText')}</p>
+      <p className="mt-1">{t('booking.waitlistIntro')}</p>
+    </div>
+  );
+};
+
+const PersonChooser = ({ courseId, full }: { courseId: number; full: boolean }) => {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const people = useCoursePeople(courseId, true);
   const { addCourse } = useBasketMutations();
+  const waitlist = useCourseWaitlistMutations(courseId, { joined: t('booking.waitlistJoined'), left: t('booking.waitlistLeft'), failed: t('booking.waitlistFailed') });
   const [chosen, setChosen] = useState<number | null>(null);
   if (people.isPending) return null;
   if (people.isError) return <p className="mt-4 text-sm text-red-700">{t('booking.loadError')}</p>;
-  const choosable = (p: CoursePerson) => p.eligible && p.enrolled === null;
+  // Full: the waitlist is joined by someone who fits, is not on the course and not already waiting.
+  const choosable = (p: CoursePerson) => p.eligible && p.enrolled === null && p.waitlist === null;
   const selected = chosen ?? people.data.find(choosable)?.id ?? null;
   const selectedPerson = people.data.find((p) => p.id === selected);
-  const canBook = selectedPerson !== undefined && choosable(selectedPerson) && !addCourse.isPending;
-  const book = () => {
-    if (!canBook) return;
-    addCourse.mutate({ courseId, purchasedForUserId: selectedPerson.relationship === 'self' ? null : selectedPerson.id });
+  const pending = full ? waitlist.join.isPending : addCourse.isPending;
+  const canAct = selectedPerson !== undefined && choosable(selectedPerson) && !pending;
+  const act = () => {
+    if (!canAct) return;
+    const purchasedForUserId = selectedPerson.relationship === 'self' ? null : selectedPerson.id;
+    if (full) waitlist.join.mutate(purchasedForUserId);
+    else addCourse.mutate({ courseId, purchasedForUserId });
+  };
+  const waiting = people.data.filter((p) => p.waitlist !== null);
+  const noteOf = (p: CoursePerson) => {
+    if (p.enrolled === 'booked') return t('booking.alreadyBooked');
+    if (p.enrolled === 'held') return t('booking.alreadyHeld');
+    if (p.waitlist?.status === 'waiting') return t('booking.onWaitlist', { position: p.waitlist.position });
+    if (p.waitlist?.status === 'offered') return t('booking.offered');
+    return p.reason;
   };
   return (
     <div className="mt-4">
-      <fieldset>
+      {full && <FullNotice />}
+      <fieldset className={full ? 'mt-4' : undefined}>
         <legend className="text-sm font-semibold text-dark-500">{t('booking.whoFor')}</legend>
         <ul className="mt-2 flex flex-col gap-2">
           {people.data.map((p) => {
-            const note = p.enrolled === 'booked' ? t('booking.alreadyBooked') : p.enrolled === 'held' ? t('booking.alreadyHeld') : p.reason;
+            const note = noteOf(p);
             return (
               <li key={p.id}>
                 <label className={`flex items-start gap-2 text-sm ${choosable(p) ? 'text-dark-500' : 'text-dark-400'}`}>
@@ -138,10 +166,51 @@ const PersonChooser = ({ courseId }: { courseId: number }) => {
           })}
         </ul>
       </fieldset>
-      <Button size="lg" className="mt-4 w-full" aria-disabled={!canBook || undefined} onClick={book}>
-        {t('booking.book')}
-      </Button>
-      {selectedPerson === undefined && <p className="mt-2 text-sm text-dark-400">{t('booking.nobody')}</p>}
+      {(!full || selectedPerson !== undefined) && (
+        <Button size="lg" className="mt-4 w-full" aria-disabled={!canAct || undefined} onClick={act}>
+          {full ? t('booking.joinWaitlist') : t('booking.book')}
+        </Button>
+      )}
+      {selectedPerson === undefined && <p className="mt-2 text-sm text-dark-400">{full && waiting.length > 0 ? t('booking.nobodyWaitlist') : t('booking.nobody')}</p>}
+      {waiting.length > 0 && <WaitlistEntries people={waiting} leave={waitlist.leave} />}
     </div>
+  );
+};
+
+/** The account's people on this course's waitlist: their place in line (or the offer held), and Leave waitlist. */
+const WaitlistEntries = ({ people, leave }: { people: CoursePerson[]; leave: ReturnType<typeof useCourseWaitlistMutations>['leave'] }) => {
+  const { t } = useTranslation('catalogue');
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-primary-100 pt-4" data-testid="course-waitlist">
+      <h3 id={headingId} className="text-sm font-semibold text-dark-500">
+        {t('booking.waitlistHeading')}
+      </h3>
+      <ul className="mt-2 flex flex-col gap-3">
+        {people.map((p) => {
+          const entry = p.waitlist!;
+          const name = `${p.firstName} ${p.lastName}`;
+          const time = entry.offerExpiresAt === null ? '' : new Date(entry.offerExpiresAt).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+          return (
+            <li key={p.id} className="flex flex-col gap-2 text-sm text-dark-500 sm:flex-row sm:items-center sm:justify-between">
+              <span data-testid="waitlist-position">
+                {entry.status === 'offered' ? t('booking.waitlistOffered', { name, time }) : t('booking.waitlistPosition', { name, position: entry.position })}
+              </span>
+              <Button
+                variant="secondary"
+                className="shrink-0"
+                aria-label={t('booking.leaveWaitlistFor', { name })}
+                aria-disabled={leave.isPending || undefined}
+                onClick={() => {
+                  if (!leave.isPending) leave.mutate(entry.id);
+                }}
+              >
+                {t('booking.leaveWaitlist')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 };
