@@ -30,7 +30,7 @@ export const BookingFor = ({ people, person, onChange, place = 'timetable' }: Pr
       data-testid="booking-for"
       className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-dark-100 sm:flex-row sm:items-center sm:gap-4"
     >
-      <label htmlFor={id} className="inline-flex items-center gap-2 font-semibold text-dark-500">
+      <label htmlFor={id} className="inline-flex shrink-0 items-center gap-2 font-semibold text-dark-500">
         <UsersRound aria-hidden="true" className="size-5 text-primary-500" />
         {t('bookingFor.label')}
       </label>
