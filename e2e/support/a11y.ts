@@ -8,17 +8,24 @@ export const AXE_WIDTHS = [375, 1280] as const;
 /** The project's axe rule set: WCAG 2.0–2.2 A and AA, plus best practice. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-export const expectNoAxeViolations = async (page: Page) => {
+export const expectNoAxeViolations = async (page: Page, where = '') => {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations${where ? ` ${where}` : ''}`,
+  ).toEqual([]);
 };
 
-/** Runs axe on the current page at each of AXE_WIDTHS (the page is reflowed, not reloaded). */
+/**
+ * Runs axe on the current page at each of AXE_WIDTHS, narrowest first: the page is reflowed to each
+ * width, not reloaded, and each run waits for the layout of its width (the viewport's width in the page).
+ */
 export const expectNoAxeViolationsAtWidths = async (page: Page) => {
   const height = page.viewportSize()?.height ?? 900;
   for (const width of AXE_WIDTHS) {
     await page.setViewportSize({ width, height });
-    await expectNoAxeViolations(page);
+    await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+    await expectNoAxeViolations(page, `at ${width} px`);
   }
 };
 
