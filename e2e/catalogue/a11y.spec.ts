@@ -2,26 +2,11 @@ import { expect, test } from '@playwright/test';
 import { AXE_WIDTHS as WIDTHS, expectNoAxeViolations } from '../support/a11y.ts';
 import { waitForApp } from '../support/app.ts';
 
-const SCREENS = [
-  ['/', 'Find your venue and book in minutes'],
-  ['/location/bury-leisure-centre', 'What would you like to do?'],
-  ['/location/bury-leisure-centre/racket-sports', 'Racket Sports'],
-  ['/courses/location/bury-leisure-centre', 'Courses at Bury Leisure Centre'],
-  ['/courses/location/bury-leisure-centre/swimming-lessons/learn-to-swim-stage-1', 'Learn to Swim Stage 1'],
-  ['/location/atlantis-lido', "We couldn't find that venue"],
-] as const;
-
+// The catalogue's routes themselves are checked at every width by a11y/axe.spec.ts (BOOKINGS_ROUTES);
+// this file checks what only appears after an action: the map search's results.
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-
-    for (const [path, heading] of SCREENS) {
-      test(`axe finds no violations on ${path}`, async ({ page }) => {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-    }
 
     test('axe finds no violations in the map search results', async ({ page }) => {
       await page.goto('/');
