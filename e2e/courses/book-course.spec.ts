@@ -9,8 +9,8 @@ import { acceptTerms, fillCard, toast } from '../checkout/support.ts';
  * Issue 20: a course is booked as a whole (docs/courses.md). A customer of the journey's own books
  * the demo's 6-week swimming block for a child whose age fits (a younger child cannot be chosen,
  * and the reason shows), pays by card and finds the course with its sessions in My account; a
- * course whose places are all held says it is full; a course that has started shows its pro-rata
- * price. Dates come from the clock (the demo courses start relative to the day the data is loaded).
+ * course whose places are all held says it is full and offers its waitlist (join: toast and place
+ * in line; leave); a course that has started shows its pro-rata price. Dates come from the clock (the demo courses start relative to the day the data is loaded).
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -92,7 +92,7 @@ test('books a 6-week swimming course for a child whose age fits, pays, and sees 
   await expectNoAxeViolationsAtWidths(page);
 });
 
-test('a course whose places are all taken says it is full and offers no Book course', async ({ page, request, baseURL }) => {
+test('a full course offers the waitlist: Join waitlist shows the toast and the place in line, and Leave waitlist works', async ({ page, request, baseURL }) => {
   // Learn to Swim Stage 2 (ages 5 to 8, 8 places): one family holds every place through the API.
   const filler = await newCustomer(request, 'course-filler');
   const id = await courseId(request, 'learn-to-swim-stage-2');
@@ -102,11 +102,36 @@ test('a course whose places are all taken says it is full and offers no Book cou
     expect(held.status(), await held.text()).toBe(200);
   }
   const customer = await newCustomer(request, 'courses-full');
+  await addChildAged(request, customer, 'Ava', 6);
   await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto(coursePage('learn-to-swim-stage-2'));
   await expect(panel(page).getByTestId('places-left')).toHaveText('Full');
   await expect(panel(page).getByText('This course is full.')).toBeVisible();
   await expect(panel(page).getByRole('button', { name: 'Book course' })).toHaveCount(0);
+
+  // Ava fits the age range: she is chosen, and Join waitlist puts her first in line.
+  await expect(panel(page).getByRole('radio', { name: /Ava / })).toBeChecked();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel(page).screenshot({ path: test.info().outputPath(`full-course-${width}.png`) });
+  }
+  await expectNoAxeViolationsAtWidths(page);
+  await panel(page).getByRole('button', { name: 'Join waitlist' }).click();
+  await expect(toast(page, 'Successfully joined the waitlist.')).toBeVisible();
+  await expect(panel(page).getByTestId('waitlist-position')).toHaveText(/^Ava \S+: number 1 in line\.$/);
+  await expect(panel(page).getByText('On the waitlist: number 1 in line.')).toBeVisible();
+  await expect(panel(page).getByRole('radio', { name: /Ava / })).toBeDisabled();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await panel(page).screenshot({ path: test.info().outputPath(`full-course-waiting-${width}.png`) });
+  }
+  await expectNoAxeViolationsAtWidths(page);
+
+  // Leaving: the toast, and Ava can join again.
+  await panel(page).getByRole('button', { name: /^Leave waitlist for Ava / }).click();
+  await expect(toast(page, 'Successfully removed from the waitlist.')).toBeVisible();
+  await expect(panel(page).getByTestId('course-waitlist')).toHaveCount(0);
+  await expect(panel(page).getByRole('button', { name: 'Join waitlist' })).toBeVisible();
 });
 
 test('a course that has started and allows late joining shows the price of the sessions left', async ({ page }) => {
