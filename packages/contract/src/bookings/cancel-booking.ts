@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { recordId } from '../common/record-id.ts';
 import { ZBooking } from './booking.ts';
 
 /** Where a cancellation was made (recorded on the booking). */
 export const CANCELLATION_SOURCES = ['bookings', 'my-account', 'foh', 'kiosk'] as const;
 
 /** DELETE /api/activities/bookings/{id}?source=bookings (spec §7). */
-export const ZCancelBookingParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+export const ZCancelBookingParams = z.object({ id: recordId() }).strict();
 export const ZCancelBookingQuery = z.object({ source: z.enum(CANCELLATION_SOURCES).default('bookings') }).strict();
 export type CancelBookingQuery = z.input<typeof ZCancelBookingQuery>;
 
@@ -19,7 +20,7 @@ export const ZUpdateBookingsRequest = z
       .object({
         cancellation_source: z.enum(CANCELLATION_SOURCES).default('my-account'),
         update_type: z.literal('cancellation', { error: 'Only cancellation is supported' }),
-        booking_ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).min(1).max(50),
+        booking_ids: z.array(recordId()).min(1).max(50),
       })
       .strict(),
   })

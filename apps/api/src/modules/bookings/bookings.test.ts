@@ -269,6 +269,15 @@ describe('PATCH /api/v1/activities/bookings (wire notes)', () => {
     expect((await patch(who, [1], { update_type: 'reschedule' })).statusCode).toBe(422);
     expect((await patch(who, [])).statusCode).toBe(422);
   });
+
+  it.each([[true], [[5]], ['5abc'], [1.5]])('refuses a booking id that is not a number (%j, 422) and cancels nothing', async (id) => {
+    const who = fresh();
+    const { bookingId } = await book(who);
+    // `true` once read as booking 1 and `[5]` as booking 5 (z.coerce.number).
+    const response = await patch(who, [id as unknown as number, bookingId]);
+    expect(response.statusCode).toBe(422);
+    expect((await list(who, 'future')).meta.total).toBe(1);
+  });
 });
 
 describe('credit expiry', () => {
