@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { CANCELLATION_SOURCES } from '../bookings/cancel-booking.ts';
+import { recordId } from '../common/record-id.ts';
 
 /** Booking a course as a whole (issue 20, docs/courses.md). */
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+// A number or its digits; never `true` or `[5]` (docs/security.md "Ids").
+const id = recordId();
 
 /** One session of a course: venue-local date and clock times, and the instants. */
 export const ZCourseSession = z.object({

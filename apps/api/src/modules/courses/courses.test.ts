@@ -132,6 +132,15 @@ describe('who may join', () => {
     expect(await liveCourseClaims(course.id)).toBe(0);
   });
 
+  it.each([[true], [[1]], ['1abc'], [1.5]])('refuses a course id that is not a number (%j, 422) and holds nothing', async (courseId) => {
+    const course = await createCourse(ctx.db);
+    const who = fresh();
+    // `true` once read as course 1 and `[1]` as course 1 (z.coerce.number).
+    const refused = await call('POST', '/api/activities/cart/courses', who!, { course_id: courseId });
+    expect(refused.statusCode).toBe(422);
+    expect(await liveCourseClaims(course.id)).toBe(0);
+  });
+
   it('refuses a child outside the age range with 422 and a clear message, and lists why', async () => {
     const course = await createCourse(ctx.db, { minAge: 6, maxAge: 11 });
     const who = fresh();
