@@ -20,6 +20,8 @@ export type ClientsTable = {
   created_at: Generated<Timestamp>;
   /** Bumped by triggers on every change to the client's venues and catalogue (0007). */
   catalogue_version: Generated<number>;
+  /** The address mail to customers comes from, at the operator's domain (0063); null: MAIL_FROM's. */
+  email_from_address: string | null;
 };
 
 export type ClientDomainsTable = {
@@ -265,6 +267,9 @@ export type PricingOptionsTable = {
   price_pence: number;
   member_price_pence: number;
   sort_order: Generated<number>;
+  /** The ticket's age range in whole years (0064; Junior 0 to 15); null: no limit that side. */
+  min_age: Generated<number | null>;
+  max_age: Generated<number | null>;
 };
 
 export type ActivityTemplatesTable = {

@@ -23,6 +23,8 @@ import * as m0050 from './0050_holds_sql.ts';
 import * as m0060 from './0060_course_bookings.ts';
 import * as m0061 from './0061_discount_codes.ts';
 import * as m0062 from './0062_course_waitlist.ts';
+import * as m0063 from './0063_client_email_sender.ts';
+import * as m0064 from './0064_ticket_age_rules.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0060_course_bookings': m0060,
   '0061_discount_codes': m0061,
   '0062_course_waitlist': m0062,
+  '0063_client_email_sender': m0063,
+  '0064_ticket_age_rules': m0064,
 };

@@ -18,6 +18,7 @@ export const DEMO_CLIENT: SeedClient = {
   gtm_auth: null,
   gtm_preview: null,
   maintenance_mode: false,
+  email_from_address: 'bookings@activenorthwest.example',
 };
 
 /**

@@ -99,7 +99,26 @@ describe('the outbox', () => {
     const delivery = await deliverEmail(db, id, { smtpUrl: undefined, from: 'Bookings <bookings@example.com>', outboxDir });
     expect(delivery).toMatchObject({ sent: true, via: 'file', file: path.join(outboxDir, `${id}-file_mail.eml`) });
     const eml = fs.readFileSync(path.join(outboxDir, `${id}-file_mail.eml`), 'utf8');
-    expect(eml).toContain('From: Bookings <bookings@example.com>');
+    // The operator's name at its own domain (issue 21), not MAIL_FROM's 'Bookings'.
+    expect(eml).toContain('From: Active North West <bookings@activenorthwest.example>');
     expect(eml).toContain('A place is yours.');
+  });
+
+  it('sends as the operator at MAIL_FROM\'s address when the operator has no address of its own', async () => {
+    await db.updateTable('clients').set({ email_from_address: null }).where('id', '=', clientId).execute();
+    try {
+      const id = await queueEmail(db, { clientId, ...email, kind: 'fallback_mail' });
+      const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'email-test-'));
+      await deliverEmail(db, id, { smtpUrl: undefined, from: 'Bookings <bookings@example.com>', outboxDir });
+      expect(fs.readFileSync(path.join(outboxDir, `${id}-fallback_mail.eml`), 'utf8')).toContain('From: Active North West <bookings@example.com>');
+    } finally {
+      await db.updateTable('clients').set({ email_from_address: 'bookings@activenorthwest.example' }).where('id', '=', clientId).execute();
+    }
+  });
+
+  it('refuses a sender address that is not one address', async () => {
+    for (const bad of ['not-an-address', 'a@b', 'x@y.example, z@w.example', 'Evil <x@y.example>']) {
+      await expect(db.updateTable('clients').set({ email_from_address: bad }).where('id', '=', clientId).execute()).rejects.toThrow(/check constraint/);
+    }
   });
 });

@@ -38,3 +38,6 @@ export const countAttempt = (db: Db, id: number) =>
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .execute();
+
+/** The operator an email is sent for: its name and own sender address (0063). */
+export const findSender = (db: Db, clientId: number) => db.selectFrom('clients').select(['name', 'email_from_address']).where('id', '=', clientId).executeTakeFirst();

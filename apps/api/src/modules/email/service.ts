@@ -9,6 +9,7 @@ import * as repo from './repository.ts';
 export type MailSettings = {
   /** smtp:// or smtps://; unset: messages are written as .eml files to `outboxDir`. */
   smtpUrl: string | undefined;
+  /** MAIL_FROM: its address stands in for an operator without `clients.email_from_address`. */
   from: string;
   outboxDir: string;
 };
@@ -23,6 +24,16 @@ export const queueEmail = async (db: Db, email: repo.NewEmail) => {
   return id;
 };
 
+/** The address in MAIL_FROM ('Name <a@b>' or 'a@b'). */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+
+/**
+ * The sender of an operator's email: its name as the site and the payment page show it, at its
+ * own address (`clients.email_from_address`, 0063), else at MAIL_FROM's address.
+ */
+export const senderOf = (sender: { name: string; email_from_address: string | null } | undefined, from: string) =>
+  sender ? { name: sender.name, address: sender.email_from_address ?? addressOf(from) } : from;
+
 export type Delivery = { sent: false } | { sent: true; via: 'smtp' | 'file'; file?: string; messageId: string };
 
 /**
@@ -35,7 +46,7 @@ export const deliverEmail = async (db: Db, emailId: number, settings: MailSettin
     const email = await repo.lockUnsentEmail(trx, emailId);
     if (!email) return { sent: false };
     const message = {
-      from: settings.from,
+      from: senderOf(await repo.findSender(trx, email.client_id), settings.from),
       to: email.to_address,
       subject: email.subject,
       text: email.text_body,
