@@ -197,6 +197,21 @@ describe('offers when a place frees', () => {
     expect(await liveClaims(course.id)).toBe(1);
   });
 
+  it('a waiter whose account has no person of its own leaves the line; the next waiter is offered and the job does not fail', async () => {
+    const { course, holders } = await fullCourse(1);
+    const [orphan, next] = [fresh(), fresh()];
+    const orphanEntry = entryOf(await join(orphan!, course.id, orphan!.childId)).data.id;
+    const nextEntry = entryOf(await join(next!, course.id)).data.id;
+    // Sign-up always makes the account holder's own person; a repair gone wrong could leave none.
+    await sql`UPDATE membership_users SET relationship = 'other' WHERE id = ${orphan!.selfId}`.execute(ctx.db);
+
+    expect((await removeHeld(holders[0]!, course.id)).statusCode).toBe(200);
+    expect(await promoteCourse(ctx.db, course.id, { offerMinutes: 120, publicUrl: 'https://bookings.example.com' })).toBe(1);
+    expect((await entryRow(orphanEntry)).status).toBe('left');
+    expect((await entryRow(nextEntry)).status).toBe('offered');
+    expect(await liveClaims(course.id)).toBe(1);
+  });
+
   it('a cancelled course booking is offered to the first waiter; paying for an offer accepts the entry', async () => {
     const course = await createCourse(ctx.db, 1);
     const booker = fresh();

@@ -128,6 +128,14 @@ export const promoteCourse = async (db: Db, courseId: number, settings: CoursePr
       const waiter = await repo.findFirstWaiter(trx, courseId);
       if (!waiter) return offered;
       const expiresAt = new Date(Math.min(Date.now() + settings.offerMinutes * 60_000, next));
+      // The offer goes into the account holder's own basket. An account with no person of its own
+      // (which sign-up never makes) cannot take one: its entry leaves the line, so the job does not
+      // fail and retry for ever, and the place goes to the next person.
+      const cartId = await repo.openSelfCart(trx, found.client_id, waiter.account_user_id);
+      if (cartId === undefined) {
+        await repo.setWaitlistStatus(trx, waiter.id, 'left');
+        continue;
+      }
       const held = await repo.holdCourse(trx, {
         clientId: found.client_id,
         courseId,
@@ -141,8 +149,6 @@ export const promoteCourse = async (db: Db, courseId: number, settings: CoursePr
         continue;
       }
       if (held.outcome !== 'held') return offered;
-      const cartId = await repo.openSelfCart(trx, found.client_id, waiter.account_user_id);
-      if (cartId === undefined) throw new Error(`Account ${waiter.account_user_id} has no self membership user for a course offer.`);
       const item = { clientId: found.client_id, cartId, courseId, personId: waiter.membership_user_id, claimId: held.claim_id!, pricePence: offer.price };
       await repo.upsertCourseItem(trx, { ...item, origin: 'waitlist_offer' });
       await repo.markOffered(trx, waiter.id, held.claim_id!, expiresAt);
