@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * GET {activities}/venue/{venue}/activity-category/{category}/dates: the dates of the booking
  * window (spec §3 date entry, keyed by `raw`; wire notes' pretty forms). Visitors see fewer
- * days than logged-in customers. The first date not yet released is listed with
+ * days than logged-in customers. Each date says how many sessions it has and when its last one
+ * starts (issue 21: the screen opens the first day with something left). The first date not yet released is listed with
  * `bookable: false` and `opens_at`, so the screen can say when it opens.
  */
 export const ZDateEntry = z.object({
@@ -16,6 +17,13 @@ export const ZDateEntry = z.object({
   bookable: z.boolean(),
   /** ISO instant the date's bookings open, when not yet open. */
   opens_at: z.string().nullable(),
+  /** Sessions of the sub-activity that day, cancelled ones left out (issue 21: a day tab says when it has none). */
+  sessions: z.number().int().nonnegative(),
+  /**
+   * ISO instant the day's last session (not cancelled) starts, or null without sessions: the
+   * screen tells from it, with its own clock, whether the day still has something to book.
+   */
+  last_starts_at: z.string().nullable(),
 });
 export type DateEntryDto = z.infer<typeof ZDateEntry>;
 

@@ -228,6 +228,21 @@ const occurrencesSql = (where: RawBuilder<unknown>, viewer: unknown, isLoggedIn:
     WHERE ${where}
     ORDER BY o.starts_at, a.sort_order, l.sort_order NULLS FIRST, o.id`;
 
+/**
+ * Per venue-local date of `from` … `to`: how many sessions of the sub-activity it has (cancelled
+ * ones left out) and when the last of them starts (GET …/dates, issue 21). One grouped read on
+ * the (venue_id, category_id, local_date, starts_at) index.
+ */
+export const findDaySessions = async (db: Db, clientId: number, venueId: number, categoryId: number, from: string, to: string) =>
+  (
+    await sql<{ local_date: string; sessions: number; last_starts_at: Date }>`
+      SELECT to_char(o.local_date, 'YYYY-MM-DD') AS local_date, count(*)::int AS sessions, max(o.starts_at) AS last_starts_at
+      FROM occurrences o
+      WHERE o.client_id = ${clientId} AND o.venue_id = ${venueId} AND o.category_id = ${categoryId}
+        AND o.local_date BETWEEN ${from}::date AND ${to}::date AND o.cancelled_at IS NULL
+      GROUP BY o.local_date`.execute(db)
+  ).rows;
+
 /** The sub-activity's ticket types (pricing options of its activities at the venue). */
 export const findTickets = async (db: Db, clientId: number, venueId: number, categoryId: number, activityIdentifier: string) => {
   let query = db
@@ -235,7 +250,7 @@ export const findTickets = async (db: Db, clientId: number, venueId: number, cat
     .innerJoin('activities as a', 'a.id', 'p.activity_id')
     .innerJoin('activity_categories as k', 'k.id', 'a.category_id')
     .leftJoin('activity_categories as parent', 'parent.id', 'k.parent_id')
-    .select(['p.id', 'p.name', 'p.price_pence', 'p.member_price_pence', 'p.activity_id'])
+    .select(['p.id', 'p.name', 'p.price_pence', 'p.member_price_pence', 'p.activity_id', 'p.min_age', 'p.max_age'])
     .where('p.client_id', '=', clientId)
     .where('a.venue_id', '=', venueId)
     .where((eb) => eb.or([eb('k.id', '=', categoryId), eb('k.parent_id', '=', categoryId)]));
@@ -250,7 +265,7 @@ export const findTickets = async (db: Db, clientId: number, venueId: number, cat
 export const findTicketsOfActivity = async (db: Db, clientId: number, activityId: number) =>
   db
     .selectFrom('pricing_options')
-    .select(['id', 'name', 'price_pence', 'member_price_pence', 'activity_id'])
+    .select(['id', 'name', 'price_pence', 'member_price_pence', 'activity_id', 'min_age', 'max_age'])
     .where('client_id', '=', clientId)
     .where('activity_id', '=', activityId)
     .orderBy('sort_order')

@@ -9,6 +9,7 @@ import { availabilityScope } from '../../lib/availability-scope.ts';
 import { actingPerson } from '../account/service.ts';
 import type { AuthSession } from '../auth/service.ts';
 import { ACTIVITY_NOT_FOUND } from '../catalogue/service.ts';
+import { rowPrices } from '../pricing/service.ts';
 import { getVenue } from '../venues/service.ts';
 import { toEntry, toTicket, toTimes, compositeKeyOf, type IdVersion } from './entries.ts';
 import * as repo from './repository.ts';
@@ -87,18 +88,27 @@ const assertDateInWindow = (context: DayContext, viewer: Viewer, date: string) =
   }
 };
 
-/** GET …/activity-category/{category}/dates: today … the last open date, then the next one with when it opens. */
+/**
+ * GET …/activity-category/{category}/dates: today … the last open date, then the next one with
+ * when it opens; each with its number of sessions and when the last one starts (issue 21).
+ */
 export const listDates = async (db: Db, clientId: number, venue: string, category: string, viewer: Viewer): Promise<DateEntryDto[]> => {
   const context = await dayContext(db, clientId, venue, category);
   const window = windowFor(context, viewer);
+  const sessions = new Map(
+    (await repo.findDaySessions(db, clientId, context.venue_id, context.category_id, window.first, window.next)).map((row) => [row.local_date, row]),
+  );
   return datesBetween(window.first, window.next).map((date) => {
     const isOpen = date <= window.lastOpen;
+    const day = sessions.get(date);
     return {
       raw: date,
       ...prettyDate(date),
       today: date === context.today,
       bookable: isOpen,
       opens_at: isOpen ? null : (context.next_release_at?.toISOString() ?? null),
+      sessions: day?.sessions ?? 0,
+      last_starts_at: day ? day.last_starts_at.toISOString() : null,
     };
   });
 };
@@ -117,23 +127,37 @@ const dayRows = async (db: Db, tenant: Tenant, venue: string, activity: string, 
   );
 };
 
+/** What each row costs the person viewed (pricing.rowPrices: the basket's rules), by occurrence id. */
+const pricesOf = (db: Db, clientId: number, rows: readonly repo.OccurrenceRow[], viewer: Viewer) =>
+  rowPrices(db, clientId, viewer.membershipUserId, rows.map((row) => ({ occurrence_id: row.id, category_id: row.category_id, price_pence: row.price_pence, member_price_pence: row.member_price_pence })));
+
+type Prices = Awaited<ReturnType<typeof pricesOf>>;
+
 /** A v1 timetable entry: numeric ids plus the old service's capitalised keys (wire notes). */
-const v1Entry = (row: repo.OccurrenceRow) => {
-  const entry = toEntry(row, 'v1');
+const v1Entry = (row: repo.OccurrenceRow, prices: Prices) => {
+  const entry = toEntry(row, 'v1', prices.get(row.id));
   return { ...entry, Name: entry.name, Spaces: entry.spaces, Activity_Id: row.activity_id };
 };
 
 /** v1 timetable: numeric ids plus the old service's capitalised keys (wire notes). */
-export const timetableV1 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer) =>
-  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map(v1Entry);
+export const timetableV1 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer) => {
+  const rows = await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS);
+  const prices = await pricesOf(db, tenant.clientId, rows, viewer);
+  return rows.map((row) => v1Entry(row, prices));
+};
 
 /** v2 timetable: the same entries with uuid ids. */
-export const timetableV2 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> =>
-  (await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS)).map((row) => toEntry(row, 'v2'));
+export const timetableV2 = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer): Promise<BookableEntryDto[]> => {
+  const rows = await dayRows(db, tenant, venue, activity, date, viewer, CLASS_KINDS);
+  const prices = await pricesOf(db, tenant.clientId, rows, viewer);
+  return rows.map((row) => toEntry(row, 'v2', prices.get(row.id)));
+};
 
 /** Fast-ticket and resource times of a day, one entry per start time. */
-export const times = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> =>
-  toTimes(await dayRows(db, tenant, venue, activity, date, viewer, TIME_KINDS), version);
+export const times = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, viewer: Viewer, version: IdVersion): Promise<TimeEntryDto[]> => {
+  const rows = await dayRows(db, tenant, venue, activity, date, viewer, TIME_KINDS);
+  return toTimes(rows, version, await pricesOf(db, tenant.clientId, rows, viewer));
+};
 
 const VISITOR: Viewer = { isLoggedIn: false, membershipUserId: null };
 
@@ -154,7 +178,9 @@ export const visitorDayScope = async (db: Db, tenant: Tenant, venue: string, act
  */
 export const visitorDay = async (db: Db, tenant: Tenant, venue: string, activity: string, date: string, kind: 'timetable' | 'times', version: IdVersion) => {
   const rows = await dayRows(db, tenant, venue, activity, date, VISITOR, kind === 'timetable' ? CLASS_KINDS : TIME_KINDS);
-  const data = kind === 'times' ? toTimes(rows, version) : version === 'v1' ? rows.map(v1Entry) : rows.map((row) => toEntry(row, 'v2'));
+  // Not personal: the standard price and 'Members from' (every visitor shares this answer).
+  const prices = await pricesOf(db, tenant.clientId, rows, VISITOR);
+  const data = kind === 'times' ? toTimes(rows, version, prices) : version === 'v1' ? rows.map((row) => v1Entry(row, prices)) : rows.map((row) => toEntry(row, 'v2', prices.get(row.id)));
   const validUntil = rows.reduce((min, row) => (row.changes_at ? Math.min(min, new Date(row.changes_at).getTime()) : min), Number.POSITIVE_INFINITY);
   return { data, validUntil };
 };
@@ -170,6 +196,7 @@ export const slots = async (
   version: IdVersion,
 ): Promise<SlotEntryDto[]> => {
   const rows = await dayRows(db, tenant, venue, activity, query.date, viewer, TIME_KINDS);
+  const prices = await pricesOf(db, tenant.clientId, rows, viewer);
   return rows
     .filter(
       (row) =>
@@ -179,7 +206,7 @@ export const slots = async (
         (query.end_time === undefined || (row.end_24 <= query.end_time && row.end_24 > row.start_24)),
     )
     .map((row) => {
-      const entry = toEntry(row, version);
+      const entry = toEntry(row, version, prices.get(row.id));
       return { ...entry, date: { raw: row.local_date, pretty: prettyDate(row.local_date).full_date_pretty } };
     });
 };
@@ -202,8 +229,8 @@ export const occurrence = async (db: Db, clientId: number, id: number | string, 
     viewer.isLoggedIn,
   );
   if (!row) throw notFound('occurrence_not_found', OCCURRENCE_NOT_FOUND);
-  const ticketRows = await repo.findTicketsOfActivity(db, clientId, row.activity_id);
-  return { ...toEntry(row, isNumeric ? 'v1' : 'v2'), tickets: ticketRows.map((t) => toTicket(t, row.currency_symbol)) };
+  const [ticketRows, prices] = await Promise.all([repo.findTicketsOfActivity(db, clientId, row.activity_id), pricesOf(db, clientId, [row], viewer)]);
+  return { ...toEntry(row, isNumeric ? 'v1' : 'v2', prices.get(row.id)), tickets: ticketRows.map((t) => toTicket(t, row.currency_symbol)) };
 };
 
 /**

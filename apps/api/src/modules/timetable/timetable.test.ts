@@ -277,6 +277,22 @@ describe('GET …/dates', () => {
     const missing = await get(`/api/activities/venue/${fixture.venueSlug}/activity-category/nothing-here/dates`);
     expect(missing.status).toBe(404);
   });
+
+  it("says per date how many sessions it has and when the last one starts, leaving cancelled ones out (issue 21)", async () => {
+    const fixture = await createTimetableFixture(ctx.db, {
+      occurrences: [{ dayOffset: 1, startTime: '07:00' }, { dayOffset: 1, startTime: '18:30' }, { dayOffset: 3, startTime: '10:00' }],
+    });
+    const cancelled = fixture.occurrences[2]!;
+    await ctx.db.updateTable('occurrences').set({ cancelled_at: new Date() }).where('id', '=', cancelled.id).execute();
+    const today = await venueToday(ctx.db);
+    const url = `/api/activities/venue/${fixture.venueSlug}/activity-category/${fixture.slug}/dates`;
+    const { body } = await get<{ raw: string; sessions: number; last_starts_at: string | null }[]>(url);
+    const byDate = new Map(body.data.map((d) => [d.raw, d]));
+    const evening = await ctx.db.selectFrom('occurrences').select('starts_at').where('id', '=', fixture.occurrences[1]!.id).executeTakeFirstOrThrow();
+    expect(byDate.get(addDays(today, 1))).toMatchObject({ sessions: 2, last_starts_at: evening.starts_at.toISOString() });
+    expect(byDate.get(addDays(today, 2))).toMatchObject({ sessions: 0, last_starts_at: null });
+    expect(byDate.get(addDays(today, 3))).toMatchObject({ sessions: 0, last_starts_at: null });
+  });
 });
 
 describe('tickets and single occurrences', () => {
