@@ -187,6 +187,20 @@ describe('basket screen', () => {
     });
   });
 
+  it("marks its destructive buttons as such (issue 21): Remove and Clear basket outlined in danger, the dialog's final confirm solid danger beside a neutral 'Keep my basket'", async () => {
+    show();
+    const items = await screen.findAllByTestId('basket-item');
+    for (const item of items) expect(within(item).getByRole('button', { name: 'Remove' }).dataset.variant).toBe('danger-outline');
+    const clear = screen.getByRole('button', { name: 'Clear basket' });
+    expect(clear.dataset.variant).toBe('danger-outline');
+    // One primary action: Checkout; 'Book something else' is the quiet choice.
+    expect(screen.getByRole('link', { name: 'Checkout' }).className).toMatch(/\bbg-primary-500\b/);
+    expect(screen.getByRole('link', { name: 'Book something else' }).className).toMatch(/\bbg-white\b/);
+    fireEvent.click(clear);
+    expect(screen.getByRole('button', { name: 'Keep my basket' }).dataset.variant).toBe('neutral');
+    expect(screen.getByRole('button', { name: 'Yes, clear basket' }).dataset.variant).toBe('danger');
+  });
+
   it('clears the basket only after confirming', async () => {
     show();
     await screen.findAllByTestId('basket-item');

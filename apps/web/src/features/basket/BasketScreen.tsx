@@ -135,12 +135,11 @@ const BasketItem = ({ item, symbol, isBusy, onRemove, onHoldAgain, onRemoveCover
           )}
           <Button
             size="md"
-            variant="text"
+            variant="danger-outline"
             data-testid="basket-remove"
             aria-describedby={`${id}-name`}
             aria-disabled={isBusy || undefined}
             onClick={() => !isBusy && onRemove()}
-            className="px-2"
           >
             <Trash2 aria-hidden="true" className="size-4" />
             {t('item.remove')}
@@ -196,10 +195,10 @@ const Summary = ({ cart, symbol, onClear, isClearing, discount }: { cart: Cart; 
             {t('summary.checkout')}
           </Link>
         ) : null}
-        <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', variant: 'secondary', className: 'w-full' })}>
+        <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', variant: 'neutral', className: 'w-full' })}>
           {t('summary.continue')}
         </Link>
-        <Button variant="text" onClick={onClear} aria-disabled={isClearing || undefined} className="w-full">
+        <Button variant="danger-outline" onClick={onClear} aria-disabled={isClearing || undefined} className="w-full">
           <Trash2 aria-hidden="true" className="size-4" />
           {t('clear.button')}
         </Button>
@@ -226,10 +225,10 @@ const ClearDialog = ({ isOpen, onCancel, onConfirm }: { isOpen: boolean; onCance
         </h2>
         <p className="mt-2 text-dark-400">{t('clear.text')}</p>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" size="lg" onClick={onCancel} autoFocus>
+          <Button variant="neutral" size="lg" onClick={onCancel} autoFocus>
             {t('clear.cancel')}
           </Button>
-          <Button size="lg" onClick={onConfirm}>
+          <Button variant="danger" size="lg" onClick={onConfirm}>
             {t('clear.confirm')}
           </Button>
         </div>

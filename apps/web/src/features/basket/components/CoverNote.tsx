@@ -22,7 +22,7 @@ export const CoverNote = ({ item, nameId, isBusy, onRemove }: Props) => {
         <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-primary-600" />
         {t(kind === 'benefit' ? 'cover.membership' : 'cover.package', { name: cover.name })}
       </p>
-      <Button size="sm" variant="secondary" aria-describedby={nameId} aria-disabled={isBusy || undefined} onClick={() => !isBusy && onRemove(kind)}>
+      <Button size="sm" variant="danger-outline" aria-describedby={nameId} aria-disabled={isBusy || undefined} onClick={() => !isBusy && onRemove(kind)}>
         {t(kind === 'benefit' ? 'cover.removeBenefit' : 'cover.removePackage')}
       </Button>
     </div>

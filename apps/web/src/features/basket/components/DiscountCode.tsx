@@ -31,7 +31,7 @@ export const DiscountCode = ({ discount, isApplying, isRemoving, onApply, onRemo
           <Tag aria-hidden="true" className="size-4 shrink-0 text-primary-600" />
           <span>{t('discount.applied', { code: discount.code })}</span>
         </p>
-        <Button size="sm" variant="text" aria-disabled={isRemoving || undefined} onClick={() => !isRemoving && onRemove()} className="px-1">
+        <Button size="sm" variant="danger-outline" aria-disabled={isRemoving || undefined} onClick={() => !isRemoving && onRemove()}>
           {t('discount.remove')}
         </Button>
       </div>

@@ -197,7 +197,7 @@ const WaitlistEntries = ({ people, leave }: { people: CoursePerson[]; leave: Ret
                 {entry.status === 'offered' ? t('booking.waitlistOffered', { name, time }) : t('booking.waitlistPosition', { name, position: entry.position })}
               </span>
               <Button
-                variant="secondary"
+                variant="danger-outline"
                 className="shrink-0"
                 aria-label={t('booking.leaveWaitlistFor', { name })}
                 aria-disabled={leave.isPending || undefined}

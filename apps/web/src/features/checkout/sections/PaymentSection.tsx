@@ -137,7 +137,7 @@ const SavedCards = ({ card }: { card: CardPayment }) => {
             <CreditCard aria-hidden="true" className="size-5" />
             {t('card.saved', { brand: saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1), lastFour: saved.lastFour, expiry: saved.expiry })}
           </label>
-          <Button variant="text" size="md" onClick={() => onDelete(saved.id)}>
+          <Button variant="danger-outline" size="md" onClick={() => onDelete(saved.id)}>
             {t('card.deleteSaved', { lastFour: saved.lastFour })}
           </Button>
         </div>

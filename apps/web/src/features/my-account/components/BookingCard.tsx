@@ -46,7 +46,7 @@ export const BookingCard = ({ booking, onCancel, headingLevel = 3 }: { booking: 
         ) : (
           booking.cancellable &&
           onCancel && (
-            <Button variant="secondary" onClick={() => onCancel(booking)} aria-label={t('bookings.cancelLabel', { activity: booking.activityName, when })}>
+            <Button variant="danger-outline" onClick={() => onCancel(booking)} aria-label={t('bookings.cancelLabel', { activity: booking.activityName, when })}>
               {t('bookings.cancel')}
             </Button>
           )

@@ -45,10 +45,10 @@ export const CancelBookingDialog = ({ booking, isPending, error, onConfirm, onCl
             </p>
           )}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" size="lg" onClick={onClose} autoFocus>
+            <Button variant="neutral" size="lg" onClick={onClose} autoFocus>
               {t('bookings.keep')}
             </Button>
-            <Button size="lg" onClick={onConfirm} disabled={isPending} aria-busy={isPending}>
+            <Button variant="danger" size="lg" onClick={onConfirm} disabled={isPending} aria-busy={isPending}>
               {isPending ? t('bookings.cancelling') : t('bookings.confirmCancel')}
             </Button>
           </div>

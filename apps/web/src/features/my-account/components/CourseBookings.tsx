@@ -61,7 +61,7 @@ const CourseBookingCard = ({ booking }: { booking: CourseBooking }) => {
       </ol>
       <p className="mt-3 text-sm text-neutral-700">{booking.cancellationNote}</p>
       {booking.cancellable && !asking && (
-        <Button variant="secondary" className="mt-2" aria-describedby={`${id}-name`} onClick={() => setAsking(true)}>
+        <Button variant="danger-outline" className="mt-2" aria-describedby={`${id}-name`} onClick={() => setAsking(true)}>
           {t('courseBookings.cancel')}
         </Button>
       )}
@@ -74,10 +74,10 @@ const CourseBookingCard = ({ booking }: { booking: CourseBooking }) => {
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => setAsking(false)}>
+            <Button variant="neutral" onClick={() => setAsking(false)}>
               {t('courseBookings.keep')}
             </Button>
-            <Button aria-disabled={cancel.isPending || undefined} onClick={() => !cancel.isPending && confirm()}>
+            <Button variant="danger" aria-disabled={cancel.isPending || undefined} onClick={() => !cancel.isPending && confirm()}>
               {t('courseBookings.confirm')}
             </Button>
           </div>

@@ -162,7 +162,7 @@ export const FamilySection = ({ user }: { user: AuthUser }) => {
                       {t('family.edit')}
                     </Button>
                     <Button
-                      variant="text"
+                      variant="danger-outline"
                       size="sm"
                       disabled={remove.isPending}
                       aria-label={t('family.removeLabel', { name: nameOf(member) })}

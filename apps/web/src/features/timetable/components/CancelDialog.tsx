@@ -69,10 +69,10 @@ export const CancelDialog = ({ entry, dateText, currencySymbol, bookingsHref, is
             </a>
           </p>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button ref={keep} variant="secondary" size="lg" onClick={onClose}>
+            <Button ref={keep} variant="neutral" size="lg" onClick={onClose}>
               {t('cancel.keep')}
             </Button>
-            <Button size="lg" onClick={() => onConfirm(entry)} disabled={isPending} aria-busy={isPending}>
+            <Button variant="danger" size="lg" onClick={() => onConfirm(entry)} disabled={isPending} aria-busy={isPending}>
               {isPending ? t('cancel.cancelling') : t('cancel.confirm')}
             </Button>
           </div>

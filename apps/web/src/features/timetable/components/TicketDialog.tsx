@@ -99,7 +99,7 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
         </div>
       </fieldset>
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" size="lg" onClick={onCancel}>
+        <Button variant="neutral" size="lg" onClick={onCancel}>
           {t('tickets.cancel')}
         </Button>
         <Button type="submit" size="lg">

@@ -64,11 +64,13 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
       </p>
     );
   } else {
-    const variant = action.kind === 'book' ? 'primary' : 'secondary';
+    // Issue 21: taking a place back (leave the waitlist, out of the basket, cancel) looks destructive.
+    const variant = action.kind === 'book' ? 'primary' : action.kind === 'joinWaitlist' ? 'secondary' : 'danger-outline';
     control = (
       <button
         type="button"
         data-action={action.kind}
+        data-variant={variant}
         aria-describedby={`${id}-what`}
         aria-disabled={isBusy || undefined}
         onClick={() => {
