@@ -28,6 +28,8 @@ const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
 const LoginDialog = lazy(() => import('../features/auth/LoginDialog.tsx'));
 // The header's basket badge and time left follow the cart, fetched once someone is logged in.
 const BasketSync = lazy(() => import('../features/basket/BasketSync.tsx'));
+// The phones' sticky basket bar (issue 21): only someone logged in has a basket.
+const BasketBar = lazy(() => import('../features/basket/components/BasketBar.tsx'));
 
 const VENUE_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -88,6 +90,7 @@ const AppLayout = () => {
           {isUserLoaded && (
             <Suspense fallback={null}>
               <BasketSync />
+              <BasketBar />
             </Suspense>
           )}
           {isLoginMounted && (

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { CircleCheck, CircleX, OctagonAlert, TriangleAlert, X } from 'lucide-react';
 import { useToastStore, type Toast, type ToastType } from '../../lib/toast/store.ts';
@@ -70,6 +71,11 @@ const ToastItem = ({ toast }: { toast: Toast }) => {
       <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-medium break-words">{toast.content}</p>
+        {toast.action && (
+          <Link to={toast.action.to} onClick={close} className="mt-1 inline-block font-semibold underline underline-offset-4 hover:no-underline">
+            {toast.action.label}
+          </Link>
+        )}
         {messages.length > 0 && (
           <div className="mt-2">
             <p id={headingId} className="font-semibold">

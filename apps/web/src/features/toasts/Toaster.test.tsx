@@ -6,6 +6,7 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import common from '../../../public/locales/en-GB/common.json';
 import { showToast, useToastStore } from '../../lib/toast/store.ts';
 import { Announcer } from '../../lib/a11y/announcer.tsx';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from './Toaster.tsx';
 
 const i18n = i18next.createInstance();
@@ -140,5 +141,28 @@ describe('Toaster (spec §3 Toast, §8, §9)', () => {
     expect(new Set(toasts.map((toast) => toast.className)).size).toBe(4);
     expect(new Set(toasts.map((toast) => toast.querySelector('svg')?.getAttribute('class'))).size).toBe(4);
     expect(container.querySelector('[aria-live="polite"]')).not.toBeNull();
+  });
+
+  it("offers its action as a link ('View basket' after an add, issue 21) that closes the toast when followed", () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/location/bury-leisure-centre/yoga']}>
+          <Toaster />
+          <Routes>
+            <Route path="/basket" element={<h1>Shopping basket</h1>} />
+            <Route path="*" element={null} />
+          </Routes>
+        </MemoryRouter>
+        <Announcer />
+      </I18nProvider>,
+    );
+    act(() => {
+      showToast({ content: 'Successfully added item to the basket.', type: 'success', action: { label: 'View basket', to: '/basket' } });
+    });
+    const link = screen.getByRole('link', { name: 'View basket' });
+    expect(link.getAttribute('href')).toBe('/basket');
+    fireEvent.click(link);
+    expect(screen.getByRole('heading', { name: 'Shopping basket' })).toBeTruthy();
+    expect(screen.queryByTestId('toast')).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ export type Toast = {
   colour?: string;
   callback?: () => void;
   validationMessages?: Record<string, string[]>;
+  /** A link to where the message leads (issue 21: 'View basket' after an add); following it closes the toast. */
+  action?: { label: string; to: string };
 };
 
 export type ToastInput = Omit<Toast, 'id' | 'closeAfter'> & { closeAfter?: number };

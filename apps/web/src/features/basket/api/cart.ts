@@ -41,11 +41,13 @@ const showError = (error: Error) => showToast(errorToast(error, error.message));
 export const useBasketMutations = () => {
   const queryClient = useQueryClient();
   const { t } = useTranslation('basket');
+  // Issue 21: after an add, somewhere obvious to go next.
+  const addedToast = () => ({ type: 'success' as const, content: t('toasts.added'), action: { label: t('toasts.viewBasket'), to: '/basket' } });
   const add = useMutation({
     mutationFn: (items: CartAddItem[]) => api.post<Cart>('add', { items, ...SELECTED_USER }, { base: 'checkoutBase' }),
     onSuccess: async (cart) => {
       await replaceCart(queryClient, cart);
-      showToast({ type: 'success', content: t('toasts.added') });
+      showToast(addedToast());
     },
     onError: showError,
   });
@@ -64,7 +66,7 @@ export const useBasketMutations = () => {
       await replaceCart(queryClient, cart);
       void queryClient.invalidateQueries({ queryKey: courseKeys.availability(course.courseId) });
       void queryClient.invalidateQueries({ queryKey: courseKeys.people(course.courseId) });
-      showToast({ type: 'success', content: t('toasts.added') });
+      showToast(addedToast());
     },
     onError: showError,
   });
