@@ -14,6 +14,7 @@ import { securityHeaders } from './lib/security-headers.ts';
 import { RequestLogController } from './lib/request-log.ts';
 import { tenantPlugin } from './modules/client/plugin.ts';
 import { authPlugin } from './modules/auth/plugin.ts';
+import { jsonBodyPlugin } from './lib/json-body.ts';
 import { nullBytePlugin } from './lib/null-bytes.ts';
 import { noStorePlugin } from './lib/no-store.ts';
 import { availabilityHubPlugin } from './plugins/availability-hub.ts';
@@ -105,9 +106,11 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
     reply.header('x-request-id', request.id);
   });
 
-  // Before any route, so every route has them: the one error handler, and the refusal of NUL
-  // characters in every string input (lib/null-bytes.ts).
+  // Before any route, so every route has them: the one error handler, the JSON body parser that
+  // refuses bodies nested too deeply (lib/json-body.ts), and the refusal of NUL characters in
+  // every string input (lib/null-bytes.ts).
   registerErrorHandler(app);
+  await app.register(jsonBodyPlugin);
   await app.register(nullBytePlugin);
 
   // Ecosystem plugins first.

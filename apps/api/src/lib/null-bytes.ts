@@ -14,17 +14,24 @@ import { unprocessable } from './errors.ts';
 
 export const NULL_BYTE_MESSAGE = 'The value must not contain a null character.';
 
-/** Dotted paths of every string (keys and values, at any depth) that holds a NUL character. */
+/**
+ * Dotted paths of every string (keys and values, at any depth) that holds a NUL character. Walks
+ * with its own stack, not by recursion, so no depth of nesting can overflow the call stack.
+ */
 export const nullBytePaths = (value: unknown, at: string, found: string[] = []): string[] => {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(at);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => nullBytePaths(item, `${at}.${index}`, found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const path = at ? `${at}.${key}` : key;
-      if (key.includes('\u0000')) found.push(path);
-      else nullBytePaths(item, path, found);
+  const pending: [unknown, string][] = [[value, at]];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push(path);
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], `${path}.${index}`]);
+    } else if (item && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) found.push(childPath);
+        else pending.push([child, childPath]);
+      }
     }
   }
   return found;
