@@ -72,7 +72,18 @@ export const ZBookableEntry = z.object({
   instructors: z.array(ZNamed),
   tags: z.array(ZNamed),
   location: ZEntryLocation.nullable(),
+  /**
+   * What the viewer (or the person booked for) pays, by the basket's rules (rules/prices.ts;
+   * issue 21): `benefit_applied` when their membership covers it, `package_applied` for a
+   * package visit. A visitor sees the standard price.
+   */
   price: ZPrice,
+  /** Why `price` is what it is: 'standard', 'member' (member price), 'membership' or 'package' (covered, free). */
+  price_basis: z.enum(['standard', 'member', 'membership', 'package']),
+  /** The standard (non-member) price of the same ticket type: the saving is `standard_price − price`. */
+  standard_price: ZPrice,
+  /** The cheapest a membership makes it (0 where a plan covers the activity), or null when no cheaper. Not personal. */
+  members_from: ZPrice.nullable(),
   /** Places left now (held and booked places and live offers taken away). */
   spaces: z.number().int(),
   spaces_remaining: z.number().int(),

@@ -11,6 +11,9 @@ export const ZTicket = z.object({
   pricing_option: z.object({ id: z.number().int() }),
   /** The activity it is a ticket of: a sub-activity's list may hold several activities' tickets. */
   activity_id: z.number().int(),
+  /** The ticket's age rule in whole years (issue 21; Junior 0 to 15), null: no limit that side. */
+  min_age: z.number().int().nullable(),
+  max_age: z.number().int().nullable(),
 });
 export type TicketDto = z.infer<typeof ZTicket>;
 

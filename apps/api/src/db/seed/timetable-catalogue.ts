@@ -17,7 +17,8 @@ export type SeedTimetableActivity = {
   tags: readonly TagName[];
 };
 
-export type SeedPricing = { name: string; price_pence: number; member_price_pence: number };
+/** A ticket type; `min_age`/`max_age` its age rule (issue 21: Junior 0 to 15), none when absent. */
+export type SeedPricing = { name: string; price_pence: number; member_price_pence: number; min_age?: number; max_age?: number };
 
 type Common = {
   kind: ActivityKind;
@@ -49,7 +50,7 @@ export type SeedOffer = SeedSessionOffer | SeedResourceOffer;
 
 const ADULT_JUNIOR_CONCESSION: readonly SeedPricing[] = [
   { name: 'Adult', price_pence: 520, member_price_pence: 400 },
-  { name: 'Junior', price_pence: 310, member_price_pence: 250 },
+  { name: 'Junior', price_pence: 310, member_price_pence: 250, min_age: 0, max_age: 15 },
   { name: 'Concession', price_pence: 360, member_price_pence: 290 },
 ];
 
@@ -159,7 +160,7 @@ export const TIMETABLE_OFFERS: Readonly<Record<string, SeedOffer>> = {
     pricing: [
       { name: 'Family (2 adults + 2 children)', price_pence: 1450, member_price_pence: 1100 },
       { name: 'Adult', price_pence: 520, member_price_pence: 400 },
-      { name: 'Junior', price_pence: 310, member_price_pence: 250 },
+      { name: 'Junior', price_pence: 310, member_price_pence: 250, min_age: 0, max_age: 15 },
     ],
     times: { weekdays: ['17:00'], saturday: ['10:00', '13:00', '15:30'], sunday: ['10:00', '13:00', '15:30'] },
     instructors: [],
@@ -172,7 +173,7 @@ export const TIMETABLE_OFFERS: Readonly<Record<string, SeedOffer>> = {
     capacity: 30,
     pricing: [
       { name: 'Adult', price_pence: 750, member_price_pence: 0 },
-      { name: 'Junior (14-17)', price_pence: 450, member_price_pence: 0 },
+      { name: 'Junior (14-17)', price_pence: 450, member_price_pence: 0, min_age: 14, max_age: 17 },
       { name: 'Concession', price_pence: 550, member_price_pence: 0 },
     ],
     times: { weekdays: range(6, 21), saturday: range(8, 19), sunday: range(8, 19) },

@@ -1,5 +1,6 @@
 import type { CartAddRequest, CartDto } from '@app/contract/cart/cart';
 import type { AddCourseBody } from '@app/contract/courses/course-booking';
+import { ticketPrice } from '@app/contract/rules/prices';
 import type { Db } from '../../db/connect.ts';
 import type { CoverKind } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -9,6 +10,7 @@ import * as courses from '../courses/service.ts';
 import * as credits from '../credits/service.ts';
 import { coverFor, isMember } from '../holdings/service.ts';
 import * as holds from '../holds/service.ts';
+import { assertTicketsFit } from '../pricing/service.ts';
 import * as discounts from './discounts.ts';
 import * as repo from './repository.ts';
 import { cartView } from './view.ts';
@@ -30,11 +32,12 @@ export const getCart = async (db: Db, caller: Caller, ids: PersonIds) => {
 
 /**
  * What a person pays for a ticket type: the member price while they hold an active membership
- * (never more than the full price), else the full price. A membership that covers the activity
- * makes it free instead (applyCover below).
+ * (never more than the full price), else the full price (rules/prices.ts ticketPrice, the rule
+ * the timetable and the ticket dialog show too). A membership that covers the activity makes it
+ * free instead (applyCover below).
  */
 const priceFor = (person: { is_member: boolean }, option: { price_pence: number; member_price_pence: number }) =>
-  person.is_member ? Math.min(option.member_price_pence, option.price_pence) : option.price_pence;
+  ticketPrice(person.is_member ? 'member' : 'standard', option);
 
 const NO_COVER = { covered_by: null, membership_id: null, package_holding_id: null } as const;
 
@@ -88,6 +91,12 @@ const addOne = async (db: Db, caller: Caller, selectedId: number, want: holds.Ad
  */
 export const addToCart = async (db: Db, who: Caller | holds.UnsettledCaller, body: CartAddRequest, holdMinutes: number, marks?: holds.FullMarks): Promise<CartDto> => {
   const { caller, selected, wanted } = await holds.decideAdd(db, who, body, marks);
+  // Each ticket type's age rule must fit its person (422 naming the ticket; issue 21).
+  await assertTicketsFit(
+    db,
+    caller.clientId,
+    wanted.map((want, index) => ({ personId: want.person.id, optionId: want.option.id, occurrenceId: want.occurrence.id, field: `items.${index}.pricing_option_id` })),
+  );
   const priced = wanted.map((want) => ({ ...want, pricePence: want.applyBenefit ? priceFor(want.person, want.option) : want.option.price_pence }));
   // One order of locks for every transaction: two baskets with the same sessions never deadlock.
   priced.sort((a, b) => a.occurrence.id - b.occurrence.id);
@@ -222,6 +231,10 @@ export const updateItem = async (db: Db, caller: Caller, itemId: number, changes
   const personChanges = person !== undefined && person.id !== item.purchased_for_user_id;
   if (personChanges && item.origin === 'waitlist_offer') {
     throw badRequest('offer_not_transferable', 'A waitlist offer is for the person who was waiting.');
+  }
+  if (option || personChanges) {
+    const personId = personChanges ? person.id : item.purchased_for_user_id;
+    await assertTicketsFit(db, caller.clientId, [{ personId, optionId: option?.id ?? item.pricing_option_id, occurrenceId: occurrence.id, field: option ? 'pricing_option_id' : 'purchased_for_user_id' }]);
   }
   const reserved = new Set<number>();
   try {

@@ -1,7 +1,8 @@
 import { toMoney } from '@app/contract/rules/money';
+import { priceBasis, ticketFit, ticketPrice, type PriceBasis } from '@app/contract/rules/prices';
 import type { Db } from '../../db/connect.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { accountHolderPlan } from '../holdings/service.ts';
+import { badRequest, notFound, unprocessable } from '../../lib/errors.ts';
+import { accountHolderPlan, coverFor, isMember } from '../holdings/service.ts';
 import * as repo from './repository.ts';
 
 const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
@@ -39,7 +40,7 @@ export const ticketPrices = async (
   const symbol = await repo.findCurrencySymbol(db, clientId);
   const m = (pence: number) => ({ raw: pence, formatted: money(pence, symbol) });
   const plan = accountUserId === null ? undefined : await accountHolderPlan(db, clientId, accountUserId);
-  const yours = (o: { price_pence: number; member_price_pence: number }) => (plan !== undefined ? Math.min(o.member_price_pence, o.price_pence) : o.price_pence);
+  const yours = (o: { price_pence: number; member_price_pence: number }) => ticketPrice(plan !== undefined ? 'member' : 'standard', o);
   const [first] = options;
   const percent = plan !== undefined && first!.price_pence > 0 ? Math.round(((first!.price_pence - yours(first!)) * 100) / first!.price_pence) : 0;
   return {
@@ -55,4 +56,48 @@ const customerOf = async (db: Db, clientId: number, accountUserId: number | null
   const user = accountUserId === null ? undefined : await repo.findUserByReference(db, clientId, reference);
   if (!user || user.id !== accountUserId) throw badRequest('discount_not_applicable', 'This discount does not apply to this customer.');
   return user.id;
+};
+
+/* ---- The caller's price on the timetable (issue 21; docs/first-booking.md "Prices and choices") ---- */
+
+type Priced = { occurrence_id: number; category_id: number; price_pence: number | null; member_price_pence: number | null };
+
+/** One row's price for the viewer: the basis (rules/prices.ts) and the pence, with the standard price and the cheapest a membership makes it. */
+export type RowPrice = { basis: PriceBasis; pence: number; standard_pence: number; members_from_pence: number | null };
+
+/**
+ * The price each row costs the person booked for, by the basket's own rules: their cover
+ * (holdings.coverFor, as the basket's applyCover asks it: a membership first, then a package
+ * visit) makes it 0, else ticketPrice() of their basis. A visitor (`personId` null) pays the
+ * standard price. `members_from_pence` is not personal (visitors share one cached answer): 0
+ * where a membership plan covers the activity, else the member price, and null when a
+ * membership makes it no cheaper.
+ */
+export const rowPrices = async (db: Db, clientId: number, personId: number | null, rows: readonly Priced[]): Promise<Map<number, RowPrice>> => {
+  const covered = new Set(await repo.findPlanCoveredCategories(db, clientId, [...new Set(rows.map((r) => r.category_id))]));
+  const member = personId !== null && (await isMember(db, clientId, personId));
+  const covers = personId === null ? [] : await Promise.all(rows.map((row) => coverFor(db, clientId, personId, row.occurrence_id)));
+  return new Map(
+    rows.map((row, i) => {
+      const option = { price_pence: row.price_pence ?? 0, member_price_pence: row.member_price_pence ?? row.price_pence ?? 0 };
+      const basis = priceBasis(covers[i]?.type, member);
+      const from = covered.has(row.category_id) ? 0 : ticketPrice('member', option);
+      return [row.occurrence_id, { basis, pence: ticketPrice(basis, option), standard_pence: option.price_pence, members_from_pence: from < option.price_pence ? from : null }];
+    }),
+  );
+};
+
+/* ---- Ticket age rules (issue 21) ---- */
+
+/**
+ * Refuses (422 `ticket_age_rule`, naming the ticket and the person) any item whose ticket type's
+ * age rule does not fit the person it is for on the session's date, or needs a date of birth
+ * the person has not given (rules/prices.ts ticketFit). `field` names each item's field in `errors`.
+ */
+export const assertTicketsFit = async (db: Db, clientId: number, items: readonly { personId: number; optionId: number; occurrenceId: number; field: string }[]) => {
+  if (items.length === 0) return;
+  for (const row of await repo.findTicketFitRows(db, clientId, items)) {
+    const fit = ticketFit(row, row, row.local_date);
+    if (!fit.ok) throw unprocessable('ticket_age_rule', fit.reason, { [items[row.i - 1]!.field]: [fit.reason] });
+  }
 };

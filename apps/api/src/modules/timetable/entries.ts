@@ -1,5 +1,6 @@
 import type { ActionToShowDto, BookableEntryDto, PriceDto } from '@app/contract/timetable/entry';
 import type { TicketDto } from '@app/contract/timetable/tickets';
+import type { RowPrice } from '../pricing/service.ts';
 import type { OccurrenceRow, TicketRow } from './repository.ts';
 
 /**
@@ -20,7 +21,12 @@ export const toTicket = (row: TicketRow, symbol: string): TicketDto => ({
   member_price: toPrice(row.member_price_pence, symbol),
   pricing_option: { id: row.id },
   activity_id: row.activity_id,
+  min_age: row.min_age,
+  max_age: row.max_age,
 });
+
+/** A row's price without a viewer's (the visitor's): the standard price, and nothing a membership makes cheaper known. */
+const standardOf = (row: OccurrenceRow): RowPrice => ({ basis: 'standard', pence: row.price_pence ?? 0, standard_pence: row.price_pence ?? 0, members_from_pence: null });
 
 /** Places left now: capacity minus bookings and live holds/offers, never below 0. */
 export const spacesOf = (row: Pick<OccurrenceRow, 'capacity' | 'taken' | 'cancelled_at'>) =>
@@ -56,8 +62,9 @@ const compact = (time: string) => time.replace(':', '');
 export const compositeKeyOf = (row: Pick<OccurrenceRow, 'activity_id' | 'local_date' | 'start_24' | 'end_24'>) =>
   `${row.activity_id}-${row.local_date}-${compact(row.start_24)}-${compact(row.end_24)}`;
 
-export const toEntry = (row: OccurrenceRow, version: IdVersion): BookableEntryDto => {
+export const toEntry = (row: OccurrenceRow, version: IdVersion, priced: RowPrice = standardOf(row)): BookableEntryDto => {
   const spaces = spacesOf(row);
+  const price = toPrice(priced.pence, row.currency_symbol);
   return {
     id: version === 'v1' ? row.id : row.uuid,
     occurrence_id: row.id,
@@ -79,8 +86,11 @@ export const toEntry = (row: OccurrenceRow, version: IdVersion): BookableEntryDt
       row.location_id !== null
         ? { id: row.location_id, name: row.location_name ?? '', slug: row.location_slug ?? '', type: row.location_type ?? '' }
         : null,
-    // No membership data exists yet, so every viewer pays the non-member price (docs/timetable.md).
-    price: toPrice(row.price_pence ?? 0, row.currency_symbol),
+    // The viewer's price by the basket's rules (pricing.rowPrices; docs/first-booking.md "Prices and choices").
+    price: { ...price, benefit_applied: priced.basis === 'membership', package_applied: priced.basis === 'package' },
+    price_basis: priced.basis,
+    standard_price: toPrice(priced.standard_pence, row.currency_symbol),
+    members_from: priced.members_from_pence === null ? null : toPrice(priced.members_from_pence, row.currency_symbol),
     spaces,
     spaces_remaining: spaces,
     capacity: row.capacity,
@@ -106,7 +116,7 @@ export const toEntry = (row: OccurrenceRow, version: IdVersion): BookableEntryDt
  * the first free court (so adding it books a free court), else the first; `spaces_remaining`
  * counts free courts.
  */
-export const toTimes = (rows: readonly OccurrenceRow[], version: IdVersion) => {
+export const toTimes = (rows: readonly OccurrenceRow[], version: IdVersion, prices?: ReadonlyMap<number, RowPrice>) => {
   const groups = new Map<string, OccurrenceRow[]>();
   for (const row of rows) {
     const key = compositeKeyOf(row);
@@ -119,7 +129,7 @@ export const toTimes = (rows: readonly OccurrenceRow[], version: IdVersion) => {
       group.find((r) => r.viewer_claim_kind !== null) ??
       group.find((r) => spacesOf(r) > 0 && r.cancelled_at === null) ??
       group[0]!;
-    const entry = toEntry(chosen, version);
+    const entry = toEntry(chosen, version, prices?.get(chosen.id));
     if (chosen.kind !== 'resource') return { ...entry, locations_count: 1 };
     const free = group.filter((r) => spacesOf(r) > 0).length;
     return {

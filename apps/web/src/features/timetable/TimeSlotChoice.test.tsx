@@ -44,7 +44,7 @@ const cachedUser = {
 const YOGA = '/api/activities/venue/bury/activity/yoga/timetable';
 const SWIM_TIMES = '/api/activities/venue/bury/activity/public-swim/times';
 const SWIM_TICKETS = '/api/activities/venue/bury/activity-category/public-swim/activity/public-swim/tickets';
-const ticket = (id: number, name: string, raw: number, activityId = 4) => ({ id, name, price: price(raw), member_price: price(raw - 100), pricing_option: { id }, activity_id: activityId });
+const ticket = (id: number, name: string, raw: number, activityId = 4) => ({ id, name, price: price(raw), member_price: price(raw - 100), pricing_option: { id }, activity_id: activityId, min_age: null, max_age: null });
 const SWIM_TYPES = [ticket(7, 'Adult', 520), ticket(8, 'Junior', 310), ticket(9, 'Concession', 390)];
 
 const lastUrl = (path: string) => [...fake.calls].reverse().find((call) => call.url.startsWith(path))?.url;
