@@ -91,6 +91,7 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const done = await reconcilePayments(context.db, {
       provider: providerFor(config.PAYMENT_PROVIDER),
       holdMinutes: config.HOLD_MINUTES,
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       minutes: config.PAYMENT_RECONCILE_MINUTES,
     });
     if (done.completed || done.voided) context.logger.info(done, 'stale card payments reconciled');

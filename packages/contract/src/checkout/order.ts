@@ -35,6 +35,8 @@ export const ZOrder = z.object({
   total: z.number().int(),
   formatted_total: z.string(),
   bookings: z.array(ZOrderBooking),
+  /** The discount code used (docs/discounts.md) and what it took off; `total` is after it. */
+  discount: z.object({ code: z.string(), amount: z.object({ raw: z.number().int(), formatted: z.string() }) }).nullable(),
   payments: z.array(ZRecordedPayment),
   calendar_url: z.string(),
 });

@@ -158,3 +158,13 @@ export const markFeesPaid = (db: Db, ids: readonly number[], paidBy: { orderId: 
 
 export const findCurrencySymbol = async (db: Db, clientId: number) =>
   (await db.selectFrom('clients').select('currency_symbol').where('id', '=', clientId).executeTakeFirst())?.currency_symbol ?? null;
+
+/** Whom a cancellation email goes to, and the operator it comes from. */
+export const findMailTo = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('users')
+    .innerJoin('clients', 'clients.id', 'users.client_id')
+    .select(['users.email', 'users.first_name', 'clients.name as operator'])
+    .where('users.client_id', '=', clientId)
+    .where('users.id', '=', accountUserId)
+    .executeTakeFirst();

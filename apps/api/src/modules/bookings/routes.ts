@@ -18,6 +18,7 @@ const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, us
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+  const publicUrl = () => app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`;
   const list = { ...guarded, schema: { tags: ['bookings'], summary: "The account's future or past bookings (every family member)", querystring: ZListBookingsQuery, response: { 200: ZListBookingsResponse, ...errors } } };
 
   // The live product's path (wire notes) and the same list under the dashboard base.
@@ -36,7 +37,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   // Spec §7 writes it with a trailing slash; the server does not fold slashes, so both answer.
   for (const url of ['/api/activities/bookings/:id', '/api/activities/bookings/:id/']) {
-    app.delete(url, cancelOne, async (request) => bookings.cancelBookings(app.db, caller(request), [request.params.id], request.query.source, originOf(request)));
+    app.delete(url, cancelOne, async (request) => bookings.cancelBookings(app.db, caller(request), [request.params.id], request.query.source, originOf(request), publicUrl()));
   }
 
   app.patch(
@@ -45,7 +46,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { tags: ['bookings'], summary: 'Cancel several bookings, all or none (wire notes)', body: ZUpdateBookingsRequest, response: { 200: ZCancelBookingsResponse, ...errors } },
     },
-    async (request) => bookings.cancelBookings(app.db, caller(request), request.body.data.booking_ids, request.body.data.cancellation_source, originOf(request)),
+    async (request) => bookings.cancelBookings(app.db, caller(request), request.body.data.booking_ids, request.body.data.cancellation_source, originOf(request), publicUrl()),
   );
 
   app.get(

@@ -7,6 +7,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAccountChange, type Caller, type RequestOrigin } from '../account/service.ts';
 import * as credits from '../credits/service.ts';
+import { accountUrl, dateInWords, instantInWords } from '../email/layout.ts';
+import { queueEmail } from '../email/service.ts';
+import { bookingCancelledEmail } from './emails/booking-cancelled.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -100,7 +103,7 @@ export const STARTED_MESSAGE = 'This session has already started, so the booking
  * booking → 403, unknown → 404, already cancelled → 409, started → 400; checked before anything is
  * written and again under the bookings' row locks, so two cancellations at once credit once.
  */
-export const cancelBookings = async (db: Db, caller: Caller, ids: readonly number[], source: string, origin: RequestOrigin) => {
+export const cancelBookings = async (db: Db, caller: Caller, ids: readonly number[], source: string, origin: RequestOrigin, publicUrl = 'http://localhost') => {
   const unique = [...new Set(ids)];
   const check = (rows: repo.BookingRow[], now: Date) => {
     if (rows.length !== unique.length) throw notFound('booking_not_found', 'Unable to complete request, item not found.');
@@ -142,11 +145,45 @@ export const cancelBookings = async (db: Db, caller: Caller, ids: readonly numbe
         credit_expires_at: outcome.kind === 'credit' ? outcome.expiresAt.toISOString() : null,
       });
     }
+    await queueCancelledEmail(trx, caller, rows, done, symbol, publicUrl);
     return done;
   });
   const now = new Date();
   const data = (await repo.findBookings(db, caller.clientId, unique)).map((row) => toDto(row, symbol, now));
   return { data, cancellations, message: cancellationMessage(cancellations, symbol) };
+};
+
+/** The cancellation email (emails/booking-cancelled.ts), in the cancellation's transaction: sent only if it commits. */
+const queueCancelledEmail = async (
+  trx: Db,
+  caller: Caller,
+  rows: readonly repo.BookingRow[],
+  done: readonly { booking_id: number; outcome: 'credit' | 'fee'; amount: number; credit_expires_at: string | null }[],
+  symbol: string,
+  publicUrl: string,
+) => {
+  const to = await repo.findMailTo(trx, caller.clientId, caller.accountUserId);
+  if (!to) return;
+  const items = rows.map((row) => {
+    const result = done.find((d) => d.booking_id === row.id)!;
+    let outcome = 'Nothing was paid for this booking, so there is no credit to give.';
+    if (result.outcome === 'fee') outcome = `Late-cancellation fee: ${money(result.amount, symbol)} (pay it in My account before booking again)`;
+    else if (result.amount > 0) outcome = `Credit given: ${money(result.amount, symbol)}, valid until ${instantInWords(new Date(result.credit_expires_at!))}`;
+    return {
+      name: row.activity_name,
+      person: `${row.person_first_name} ${row.person_last_name}`,
+      when: `${dateInWords(row.local_date)}, ${row.local_time}`,
+      where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
+      outcome,
+    };
+  });
+  const credit = done.filter((d) => d.outcome === 'credit').reduce((sum, d) => sum + d.amount, 0);
+  await queueEmail(trx, {
+    clientId: caller.clientId,
+    kind: 'booking-cancelled',
+    to: to.email,
+    ...bookingCancelledEmail({ operator: to.operator, firstName: to.first_name, items, totalCredit: credit > 0 ? money(credit, symbol) : null, creditUrl: accountUrl(publicUrl, '/bookings') }),
+  });
 };
 
 /** The toast after a cancellation: what came back, or what it cost. */

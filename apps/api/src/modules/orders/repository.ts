@@ -155,8 +155,18 @@ export const findOrderPayments = async (db: Db, orderId: number) =>
     await sql<{ tender_type: string; amount_pence: number; card_brand: string | null; card_last_four: string | null }>`
       SELECT p.tender_type, p.amount_pence, t.card_brand, t.card_last_four
         FROM payments p LEFT JOIN provider_transactions t ON t.uuid = p.transaction_uuid
-       WHERE p.order_id = ${orderId} ORDER BY p.id`.execute(db)
+       WHERE p.order_id = ${orderId} ORDER BY p.tender_type = 'card', p.id`.execute(db)
   ).rows;
+
+/** The discount code an order used and the pence it took off (0061); undefined: none. */
+export const findOrderDiscount = (db: Db, orderId: number) =>
+  db
+    .selectFrom('orders')
+    .innerJoin('discount_codes', 'discount_codes.id', 'orders.discount_code_id')
+    .select(['discount_codes.code', 'orders.discount_pence'])
+    .where('orders.id', '=', orderId)
+    .where('orders.discount_pence', '>', 0)
+    .executeTakeFirst();
 
 /** The account a membership user (person) belongs to (front of house). */
 export const findAccountOfPerson = async (db: Db, clientId: number, membershipUserId: number) =>

@@ -24,7 +24,7 @@ const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, us
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
-  const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES });
+  const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES, publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` });
   const idempotencyKey = (request: FastifyRequest, fallback: string | null) => {
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' ? header.trim() : '';

@@ -26,7 +26,8 @@ import { money, orderSummary, queueConfirmation } from './views.ts';
 export { authoriseLateFees, payLateFees } from './late-fees.ts';
 export { orderCalendar, orderView } from './views.ts';
 
-export type OrderDeps = payments.PaymentDeps & { holdMinutes: number };
+/** `publicUrl`: the site's public address (PUBLIC_URL) for links in the confirmation email; unset: http://localhost. */
+export type OrderDeps = payments.PaymentDeps & { holdMinutes: number; publicUrl?: string };
 
 /* ---- Authorise (the basket's card part) ---- */
 
@@ -182,7 +183,7 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     await repo.insertPayments(trx, lines);
     await credits.spendForOrder(trx, caller, cartId, order.id, { general: tenders.general, membership: tenders.membership });
     if (tx) await payments.capture(trx, caller, tx, order.id, deps);
-    await queueConfirmation(trx, caller, order.id);
+    await queueConfirmation(trx, caller, order.id, deps.publicUrl ?? 'http://localhost');
     return { kind: 'order', orderId: order.id };
   }).catch(async (error: unknown) => {
     // A cover that no longer holds (membership no longer active, package visits gone): nothing was

@@ -2,10 +2,12 @@ import ical from 'ical-generator';
 import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
 import type { OrderDto } from '@app/contract/checkout/order';
 import { toMoney } from '@app/contract/rules/money';
+import { CANCELLATION_CREDIT_HOURS, CANCELLATION_CREDIT_VALID_MONTHS, LATE_CANCELLATION_FEE_PENCE } from '@app/contract/rules/cancellation';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import { orderCourses, type OrderCourse } from '../courses/service.ts';
+import { accountUrl, dateInWords } from '../email/layout.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
 import * as repo from './repository.ts';
@@ -13,6 +15,21 @@ import * as repo from './repository.ts';
 /** An order as the customer sees it: the booking-confirmed view, its calendar file, and the confirmation email. */
 
 export const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
+
+const TENDER_NAMES: Record<string, string> = { 'general-credit': 'Account credit', 'membership-credit': 'Membership credit', card: 'Card', cash: 'Cash', cheque: 'Cheque', 'offline-voucher': 'Voucher' };
+
+/** How a payment line reads to the customer: 'Visa ending 4242', 'Account credit'. */
+export const tenderName = (p: { tender_type: string; card_brand: string | null; card_last_four: string | null }) =>
+  p.tender_type === 'card' && p.card_brand && p.card_last_four ? `${p.card_brand.charAt(0).toUpperCase()}${p.card_brand.slice(1)} ending ${p.card_last_four}` : (TENDER_NAMES[p.tender_type] ?? p.tender_type);
+
+/** The operator's cancellation policy in one line (contract rules/cancellation.ts). */
+export const cancellationPolicy = (symbol: string) =>
+  `cancel at least ${CANCELLATION_CREDIT_HOURS} hours before the start to get the price back as account credit (valid for ${CANCELLATION_CREDIT_VALID_MONTHS} months); later cancellations cost a ${money(LATE_CANCELLATION_FEE_PENCE, symbol)} late-cancellation fee, and a session that has started cannot be cancelled.`;
+
+const discountOf = async (db: Db, orderId: number, symbol: string) => {
+  const found = await repo.findOrderDiscount(db, orderId);
+  return found ? { code: found.code, amount: { raw: found.discount_pence, formatted: money(found.discount_pence, symbol) } } : null;
+};
 
 /** Complete's answer for an order. */
 export const orderSummary = async (db: Db, clientId: number, orderId: number): Promise<CheckoutCompleteDto> => {
@@ -34,6 +51,7 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
     orderCourses(db, order.id),
   ]);
   const symbol = client.currency_symbol;
+  const discount = await discountOf(db, order.id, symbol);
   return {
     complete_order_id: order.uuid,
     reference: order.reference,
@@ -60,6 +78,7 @@ export const orderView = async (db: Db, caller: Caller, completeOrderId: string)
       })),
       ...courses.map((c) => courseLine(c, symbol)),
     ],
+    discount,
     payments: payments.map((p) => ({
       tender_type: p.tender_type,
       amount: p.amount_pence,
@@ -132,29 +151,58 @@ export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: str
   return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings, courses) };
 };
 
-/** The confirmation email (emails/order-confirmation.ts), queued in the order's transaction (sent only if the order commits). */
-export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number) => {
-  const [order, account, client, bookings, courses] = await Promise.all([
+/**
+ * The confirmation email (emails/order-confirmation.ts), queued in the order's transaction (sent
+ * only if the order commits). `publicUrl`: the site's public address, for the My account link.
+ */
+export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number, publicUrl: string) => {
+  const [order, account, client, bookings, courses, payments] = await Promise.all([
     repo.findOrder(trx, caller.clientId, { id: orderId }),
     repo.findAccount(trx, caller.clientId, caller.accountUserId),
     repo.findClientName(trx, caller.clientId),
     repo.findOrderBookings(trx, orderId),
     orderCourses(trx, orderId),
+    repo.findOrderPayments(trx, orderId),
   ]);
   if (!order || !account) return;
-  const lines = [
-    ...bookings.map((b) => `${b.name}: ${b.first_name} ${b.last_name}, ${b.local_date} ${b.starts_24}–${b.ends_24}, ${[b.location_name, b.venue_name].filter(Boolean).join(', ')} (${money(b.price_pence, client.currency_symbol)})`),
+  const symbol = client.currency_symbol;
+  const discount = await discountOf(trx, orderId, symbol);
+  const items = [
+    ...bookings.map((b) => ({
+      name: b.name,
+      person: `${b.first_name} ${b.last_name}`,
+      when: `${dateInWords(b.local_date)}, ${b.starts_24}–${b.ends_24}`,
+      where: [b.location_name, b.venue_name].filter(Boolean).join(', '),
+      address: b.venue_address,
+      price: b.description ? `${money(b.price_pence, symbol)} (${b.description})` : money(b.price_pence, symbol),
+    })),
     ...courses.map((c) => {
-      const [first] = c.sessions;
-      return `${c.name}: ${c.first_name} ${c.last_name}, ${c.sessions.length} weekly sessions from ${first!.date} ${first!.start_time}–${first!.end_time}, ${c.venue_name} (${money(c.price_pence, client.currency_symbol)})`;
+      const first = c.sessions[0]!;
+      return {
+        name: c.name,
+        person: `${c.first_name} ${c.last_name}`,
+        when: `${c.sessions.length} weekly sessions from ${dateInWords(first.date)}, ${first.start_time}–${first.end_time}`,
+        where: c.venue_name,
+        address: c.venue_address,
+        price: money(c.price_pence, symbol),
+      };
     }),
   ];
-  const total = money(order.total_pence, client.currency_symbol);
   await queueEmail(trx, {
     clientId: caller.clientId,
     kind: 'order-confirmation',
     to: account.email,
-    ...orderConfirmationEmail({ firstName: account.first_name, reference: order.reference, lines, total }),
+    ...orderConfirmationEmail({
+      operator: client.name,
+      firstName: account.first_name,
+      reference: order.reference,
+      items,
+      discount: discount ? { label: `Discount (${discount.code})`, amount: `−${discount.amount.formatted}` } : null,
+      total: money(order.total_pence, symbol),
+      paidWith: payments.map((p) => `${tenderName(p)} ${money(p.amount_pence, symbol)}`),
+      manageUrl: accountUrl(publicUrl, '/bookings'),
+      policy: cancellationPolicy(symbol),
+    }),
     attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   });
 };

@@ -1,2 +1,2 @@
-/** Text for an HTML email body. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Text for an HTML email body (shared with every email: email/layout.ts). */
+export { escapeHtml } from '../../email/layout.ts';

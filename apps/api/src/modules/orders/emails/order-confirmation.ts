@@ -1,11 +1,86 @@
-import { escapeHtml } from './escape.ts';
+import { escapeHtml, htmlLayout, htmlRows } from '../../email/layout.ts';
+
+export type ConfirmationItem = {
+  name: string;
+  person: string;
+  /** 'Thursday 26 November 2026, 18:00–19:00' (venue time). */
+  when: string;
+  /** 'Studio 1, Bury Leisure Centre'. */
+  where: string;
+  /** The venue's street address. */
+  address: string;
+  price: string;
+};
+
+export type ConfirmationInput = {
+  operator: string;
+  firstName: string;
+  reference: string;
+  items: readonly ConfirmationItem[];
+  /** 'Discount (WELCOME10)' and '−£0.75', when a code was used. */
+  discount: { label: string; amount: string } | null;
+  total: string;
+  /** How it was paid, one entry per tender: 'Account credit £3.10', 'Visa ending 4242 £4.40'. */
+  paidWith: readonly string[];
+  manageUrl: string;
+  /** The cancellation policy in one line. */
+  policy: string;
+};
+
+const paidText = (paidWith: readonly string[]) => (paidWith.length ? paidWith.join(', ') : 'Nothing to pay');
 
 /**
- * The booking confirmation email (spec §4): greeting, reference, one line per booking, the total,
- * and the calendar file attached by the caller.
+ * The booking confirmation email (spec §4, issue 21): each booking with its day and date in words,
+ * the venue and its address and the price; any discount, the total and how it was paid; where to
+ * manage or cancel, and the cancellation policy. A text and an HTML part; the calendar file is
+ * attached by the caller. Everything from the database is escaped in the HTML part.
  */
-export const orderConfirmationEmail = (input: { firstName: string; reference: string; lines: readonly string[]; total: string }) => ({
-  subject: `Booking confirmed: ${input.reference}`,
-  text: [`Hello ${input.firstName},`, '', `Thank you for your booking. Your reference is ${input.reference}.`, '', ...input.lines, '', `Total paid: ${input.total}`, '', 'The bookings are attached as a calendar file.'].join('\n'),
-  html: `<p>Hello ${escapeHtml(input.firstName)},</p><p>Thank you for your booking. Your reference is <strong>${escapeHtml(input.reference)}</strong>.</p><ul>${input.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul><p>Total paid: ${escapeHtml(input.total)}</p><p>The bookings are attached as a calendar file.</p>`,
-});
+export const orderConfirmationEmail = (input: ConfirmationInput) => {
+  const subject = `Booking confirmed: ${input.reference}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `Thank you for booking with ${input.operator}. Your reference is ${input.reference}.`,
+    '',
+    ...input.items.flatMap((item) => [item.name, `For ${item.person}`, item.when, item.where, item.address, `Price: ${item.price}`, '']),
+    ...(input.discount ? [`${input.discount.label}: ${input.discount.amount}`] : []),
+    `Total paid: ${input.total}`,
+    `Paid with: ${paidText(input.paidWith)}`,
+    '',
+    `Manage or cancel your booking in My account > Bookings: ${input.manageUrl}`,
+    `Cancellation policy: ${input.policy}`,
+    '',
+    'The bookings are attached as a calendar file.',
+    '',
+    input.operator,
+  ].join('\n');
+  const items = input.items
+    .map(
+      (item) => `<div style="border-top:1px solid #c8c8d0;padding:12px 0">
+<h2 style="margin:0;font-size:18px">${escapeHtml(item.name)}</h2>
+<p style="margin:4px 0 0">For ${escapeHtml(item.person)}</p>
+<p style="margin:4px 0 0"><strong>${escapeHtml(item.when)}</strong></p>
+<p style="margin:4px 0 0">${escapeHtml(item.where)}<br>${escapeHtml(item.address)}</p>
+<p style="margin:4px 0 0">Price: ${escapeHtml(item.price)}</p>
+</div>`,
+    )
+    .join('\n');
+  const rows: [string, string][] = [
+    ...(input.discount ? [[input.discount.label, escapeHtml(input.discount.amount)] as [string, string]] : []),
+    ['Total paid', `<strong>${escapeHtml(input.total)}</strong>`],
+    ['Paid with', input.paidWith.length ? input.paidWith.map(escapeHtml).join('<br>') : 'Nothing to pay'],
+  ];
+  const html = htmlLayout(
+    input.operator,
+    subject,
+    `<h1 style="margin:0 0 8px;font-size:24px">Booking confirmed</h1>
+<p>Hello ${escapeHtml(input.firstName)},</p>
+<p>Thank you for booking with ${escapeHtml(input.operator)}. Your reference is <strong>${escapeHtml(input.reference)}</strong>.</p>
+${items}
+${htmlRows(rows)}
+<p><a href="${escapeHtml(input.manageUrl)}" style="color:#4b2a8a;font-weight:bold">Manage or cancel your booking</a> in My account &gt; Bookings.</p>
+<p style="font-size:14px">Cancellation policy: ${escapeHtml(input.policy)}</p>
+<p style="font-size:14px">The bookings are attached as a calendar file.</p>`,
+  );
+  return { subject, text, html };
+};
