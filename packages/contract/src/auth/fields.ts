@@ -22,11 +22,15 @@ export const ZEmail = requiredText(254).pipe(z.email({ error: 'Must be a valid e
 
 /** A calendar date `YYYY-MM-DD` that exists, not in the future and not before 1900. */
 export const ZDateOfBirth = requiredText(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD)')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Must be a date (YYYY-MM-DD)')
+  // `abort`: one message for a value that is not a date, not three.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Must be a date (YYYY-MM-DD)', abort: true })
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    },
+    { message: 'Must be a date (YYYY-MM-DD)', abort: true },
+  )
   .refine((value) => value >= '1900-01-01', 'Must be after 1900')
   .refine((value) => value <= new Date().toISOString().slice(0, 10), 'Must not be in the future');
 
@@ -47,6 +51,24 @@ export const ZPhone = requiredText(30)
     const digits = value.replace(/\D/g, '').length;
     return digits >= 7 && digits <= 15;
   }, 'Must be a phone number');
+
+/** An optional phone number: blank, null or absent is none (null), anything else a phone number. */
+export const ZOptionalPhone = optionalText(30).pipe(
+  z
+    .string()
+    .regex(/^\+?[\d\s()-]+$/, { message: 'Must be a phone number', abort: true })
+    .refine((value) => {
+      const digits = value.replace(/\D/g, '').length;
+      return digits >= 7 && digits <= 15;
+    }, 'Must be a phone number')
+    .nullable(),
+);
+
+/** An optional postcode: blank, null or absent is none (null). */
+export const ZOptionalPostcode = optionalText(10).pipe(z.string().regex(/^[A-Za-z0-9 ]{5,8}$/, 'Must be a postcode').nullable());
+
+/** An optional date of birth: blank, null or absent is none (null), anything else as ZDateOfBirth. */
+export const ZOptionalDateOfBirth = optionalText(10).pipe(ZDateOfBirth.nullable());
 
 /** A one-time token from an email link or a cross-site link (base64url). */
 export const ZOneTimeToken = requiredText(200).regex(/^[\w-]{20,200}$/, 'Must be a valid link token');

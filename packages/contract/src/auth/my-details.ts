@@ -1,20 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZNewPassword, ZPhone } from './fields.ts';
-
-/** A postcode as the registration form takes it. */
-const ZPostcode = requiredText(10).regex(/^[A-Za-z0-9 ]{5,8}$/, 'Must be a postcode');
-
-/** An optional phone number: blank or absent is none (null), anything else a phone number. */
-const ZOptionalPhone = optionalText(30).pipe(
-  z
-    .string()
-    .regex(/^\+?[\d\s()-]+$/, { message: 'Must be a phone number', abort: true })
-    .refine((value) => {
-      const digits = value.replace(/\D/g, '').length;
-      return digits >= 7 && digits <= 15;
-    }, 'Must be a phone number')
-    .nullable(),
-);
+import { optionalText, requiredText, ZNewPassword, ZOptionalPhone, ZOptionalPostcode } from './fields.ts';
 
 /**
  * GET/PATCH {dashboard}/details: what My details shows and edits (docs/account.md "My
@@ -48,11 +33,12 @@ export const ZUpdateMyDetailsRequest = z
   .object({
     first_name: requiredText(100),
     last_name: requiredText(100),
-    phone: ZPhone,
-    address_line1: requiredText(200),
+    // Optional since sign-up stopped asking for them (issue 21): blank or null is none.
+    phone: ZOptionalPhone,
+    address_line1: optionalText(200),
     address_line2: optionalText(200),
-    town: requiredText(100),
-    postcode: ZPostcode,
+    town: optionalText(100),
+    postcode: ZOptionalPostcode,
     emergency_contact_name: optionalText(100),
     emergency_contact_phone: ZOptionalPhone,
     marketing_consent: z.boolean({ error: 'Must be true or false' }),

@@ -45,7 +45,7 @@ export const updateMyDetails = async (db: Db, clientId: number, userId: number, 
       const missing = after.emergency_contact_name === null ? 'emergency_contact_name' : 'emergency_contact_phone';
       throw unprocessable('validation_failed', 'The given data was invalid.', { [missing]: [EMERGENCY_PAIR] });
     }
-    const next: repo.DetailsChange = change.postcode === undefined ? change : { ...change, postcode: change.postcode.toUpperCase() };
+    const next: repo.DetailsChange = change.postcode ? { ...change, postcode: change.postcode.toUpperCase() } : change;
     const changed = DETAIL_FIELDS.filter((field) => next[field] !== undefined && next[field] !== before[field]);
     if (changed.length === 0) return before;
     await repo.updateUserDetails(trx, clientId, userId, Object.fromEntries(changed.map((field) => [field, next[field]])));

@@ -167,15 +167,15 @@ export type NewCustomer = {
   passwordHash: string;
   firstName: string;
   lastName: string;
-  phone: string;
-  dateOfBirth: string;
-  addressLine1: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  addressLine1: string | null;
   addressLine2: string | null;
-  town: string;
-  postcode: string;
+  town: string | null;
+  postcode: string | null;
   marketingConsent: boolean;
   onboardingType: string | null;
-  homeVenueId: number;
+  homeVenueId: number | null;
 };
 
 /** The user and their 'self' membership user; null when the email (or reference) is already taken. */
@@ -294,11 +294,11 @@ export const findUserDetails = (db: Db, clientId: number, userId: number) =>
 export type DetailsChange = Partial<{
   first_name: string;
   last_name: string;
-  phone: string;
-  address_line1: string;
+  phone: string | null;
+  address_line1: string | null;
   address_line2: string | null;
-  town: string;
-  postcode: string;
+  town: string | null;
+  postcode: string | null;
   emergency_contact_name: string | null;
   emergency_contact_phone: string | null;
   marketing_consent: boolean;

@@ -172,15 +172,17 @@ export type RegisterInput = {
   first_name: string;
   last_name: string;
   email: string;
-  date_of_birth: string;
-  phone: string;
-  address_line1: string;
+  date_of_birth: string | null;
+  phone: string | null;
+  address_line1: string | null;
   address_line2: string | null;
-  town: string;
-  postcode: string;
-  home_venue_id: number;
+  town: string | null;
+  postcode: string | null;
+  /** None: the account has no home venue until the customer chooses one (issue 21). */
+  home_venue_id: number | null;
   password: string;
   marketing_consent: boolean;
+  terms?: boolean | undefined;
 };
 
 /**
@@ -194,12 +196,14 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
     throw unprocessable('validation_failed', 'The given data was invalid.', { client_id: ['Must be the id of this site\u2019s operator'] });
   await hit(db, `register:${clientId}:${addressKeyFor(origin.address ?? 'unknown')}`, REQUEST_LIMITS.registerPerAddress, 'sign-up attempts');
   assertPasswordAllowed(input.password, { email: input.email, firstName: input.first_name, lastName: input.last_name });
-  try {
-    await venues.getVenue(db, clientId, String(input.home_venue_id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'venue_not_found')
-      throw unprocessable('validation_failed', 'The given data was invalid.', { home_venue_id: ['Must be one of our venues'] });
-    throw error;
+  if (input.home_venue_id !== null) {
+    try {
+      await venues.getVenue(db, clientId, String(input.home_venue_id));
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'venue_not_found')
+        throw unprocessable('validation_failed', 'The given data was invalid.', { home_venue_id: ['Must be one of our venues'] });
+      throw error;
+    }
   }
   // Hashed in both cases, so the time taken does not say whether the email was known.
   const passwordHash = await hashPassword(input.password, { key: addressKeyFor(origin.address ?? 'unknown') });
@@ -239,7 +243,7 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         addressLine1: input.address_line1,
         addressLine2: input.address_line2,
         town: input.town,
-        postcode: input.postcode.toUpperCase(),
+        postcode: input.postcode?.toUpperCase() ?? null,
         marketingConsent: input.marketing_consent,
         onboardingType,
         homeVenueId: input.home_venue_id,
@@ -263,7 +267,7 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         userId,
         actorUserId: userId,
         action: 'registered',
-        detail: { source: input.source, onboarding_type: onboardingType, marketing_consent: input.marketing_consent },
+        detail: { source: input.source, onboarding_type: onboardingType, marketing_consent: input.marketing_consent, terms_accepted: input.terms ?? null },
         origin,
       });
       await recordOwnerAddress(trx, clientId, userId, origin.address ?? 'unknown');

@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
+
+/*
+ * Issue 21 "Sign-up that asks only what it needs": a name, email, password and the terms are
+ * enough; date of birth, phone, address and home venue are optional on the wire (still accepted
+ * and checked when sent), and an account without them works (auth user, My details).
+ */
+const ctx = useTestApp();
+
+type Json = Record<string, unknown>;
+let clientId = 0;
+let venueId = 0;
+let counter = 0;
+
+beforeAll(async () => {
+  clientId = (await ctx.db.selectFrom('clients').select('id').where('slug', '=', 'active-north-west').executeTakeFirstOrThrow()).id;
+  venueId = (await ctx.db.selectFrom('venues').select('id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow()).id;
+});
+
+const minimal = (overrides: Json = {}) => ({
+  client_id: clientId,
+  source: 'bookings',
+  first_name: 'Sam',
+  last_name: 'Ley',
+  email: `light.${++counter}.${Date.now()}@example.net`,
+  password: 'a quiet lake at dawn',
+  terms: true,
+  ...overrides,
+});
+
+const post = (payload: Json, query = '?onboarding_type=customer_account_online') =>
+  ctx.app.inject({ method: 'POST', url: `/api/auth/customer/register${query}`, payload, remoteAddress: `10.21.${Math.floor(counter / 200)}.${(counter % 200) + 1}` });
+const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const patch = (url: string, token: string, payload: Json) => ctx.app.inject({ method: 'PATCH', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+describe('POST /api/auth/customer/register with only what sign-up asks', () => {
+  it('creates a logged-in customer from name, email, password and terms; the rest is none', async () => {
+    const body = minimal();
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const token = response.json<{ token: string }>().token;
+    const user = await ctx.db.selectFrom('users').selectAll().where('email', '=', body.email).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ phone: null, date_of_birth: null, address_line1: null, town: null, postcode: null, onboarding_type: 'customer_account_online' });
+    const self = await ctx.db.selectFrom('membership_users').selectAll().where('account_user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(self).toMatchObject({ relationship: 'self', date_of_birth: null, home_venue_id: null });
+    const audit = await ctx.db.selectFrom('account_audit').select(['action', 'detail']).where('user_id', '=', user.id).execute();
+    expect(audit).toEqual([expect.objectContaining({ action: 'registered', detail: expect.objectContaining({ terms_accepted: true, onboarding_type: 'customer_account_online' }) })]);
+
+    // The account works without them: the auth user and My details answer.
+    const authUser = await get('/api/auth/user', token);
+    expect(authUser.statusCode, authUser.body).toBe(200);
+    expect(authUser.json<{ data: Json }>().data).toMatchObject({ home_venue_slug: null, membership_user: expect.objectContaining({ date_of_birth: null }) });
+    const details = await get('/api/dashboard/details', token);
+    expect(details.statusCode, details.body).toBe(200);
+    expect(details.json<{ data: Json }>().data).toMatchObject({ phone: null, address_line1: null, town: null, postcode: null });
+    // …and My details saves a change while the address is still empty.
+    const saved = await patch('/api/dashboard/details', token, { first_name: 'Samantha', phone: null, address_line1: null, town: null, postcode: null, marketing_sms: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: Json }>().data).toMatchObject({ first_name: 'Samantha', address_line1: null, marketing_sms: true });
+  });
+
+  it('takes null and blank for every optional field (older clients send the full body)', async () => {
+    const response = await post(minimal({ date_of_birth: '', phone: ' ', address_line1: null, address_line2: null, town: '', postcode: null, home_venue_id: null }));
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('keeps the home venue sent (the venue the visitor was on)', async () => {
+    const body = minimal({ home_venue_id: venueId });
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const authUser = await get('/api/auth/user', response.json<{ token: string }>().token);
+    expect(authUser.json<{ data: Json }>().data).toMatchObject({ home_venue_slug: 'bury-leisure-centre' });
+  });
+
+  it.each([
+    ['a date of birth in the future', { date_of_birth: '2999-01-01' }, 'date_of_birth', 'Must not be in the future'], // fixed-date: far future, never reached
+    ['a date of birth that is not a date', { date_of_birth: '31/12/1990' }, 'date_of_birth', 'Must be a date (YYYY-MM-DD)'],
+    ['a phone number of letters', { phone: 'call me' }, 'phone', 'Must be a phone number'],
+    ['a postcode that is not one', { postcode: 'x!' }, 'postcode', 'Must be a postcode'],
+    ['an unknown home venue', { home_venue_id: 999_999 }, 'home_venue_id', 'Must be one of our venues'],
+    ['a home venue that is not a number', { home_venue_id: 'bury' }, 'home_venue_id', 'Must be one of our venues'],
+    ['terms that are not true or false', { terms: 'yes' }, 'terms', 'Must be true or false'],
+    ['no first name', { first_name: '' }, 'first_name', 'Required'],
+  ] as const)('still refuses %s when sent (422 naming the field)', async (_case, overrides, field, message) => {
+    const body = minimal(overrides);
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json<{ errors: Record<string, string[]> }>().errors[field]).toEqual([message]);
+    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
+  });
+});
