@@ -104,6 +104,8 @@ const api = start('The API', nodeBin, ['--watch', path.join(root, 'apps', 'api',
     PORT: String(apiPort),
     HOST: '127.0.0.1',
     WEB_DIST_DIR: stubDist,
+    // Development: the bookings pages may be framed by any origin (docs/security.md "Issue 22").
+    NODE_ENV: 'development',
     PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${webPort}`,
   },
 });

@@ -114,26 +114,28 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(nullBytePlugin);
 
   // Ecosystem plugins first.
+  // One CSP for every response; a bookings page names the tag manager only when the client has a
+  // container, and may be framed only by the client's frame_ancestors (modules/spa/routes.ts,
+  // docs/security.md "Issue 22"). HSTS only over HTTPS.
   await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://www.googletagmanager.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.mapbox.com', 'https://www.google-analytics.com'],
-        frameSrc: ["'self'", 'https://www.googletagmanager.com'],
-        frameAncestors: ['*'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+    directives: {
+      'default-src': ["'self'"],
+      'script-src': ["'self'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", 'https://api.mapbox.com'],
+      'frame-src': ["'self'"],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
     },
-    // The product is designed to be embedded in operators' pages (spec §1).
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
+    tagManager: {
+      'script-src': ['https://www.googletagmanager.com'],
+      'frame-src': ['https://www.googletagmanager.com'],
+      'connect-src': ['https://www.google-analytics.com'],
+    },
+    helmet: { crossOriginEmbedderPolicy: false },
   });
   // gzip/brotli for JSON and the SPA's scripts and styles: the home route is ~125 KB gzipped
   // but ~400 KB raw, which matters on a cheap phone's connection.

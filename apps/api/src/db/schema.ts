@@ -22,6 +22,8 @@ export type ClientsTable = {
   catalogue_version: Generated<number>;
   /** The address mail to customers comes from, at the operator's domain (0063); null: MAIL_FROM's. */
   email_from_address: string | null;
+  /** Origins that may frame the bookings site (embedded mode; 0065); empty: none. */
+  frame_ancestors: Generated<string[]>;
 };
 
 export type ClientDomainsTable = {
@@ -594,6 +596,8 @@ export type SignedWaiversTable = {
 };
 
 export type SimulatorSessionsTable = { key: string; client_id: number; expires_at: Timestamp };
+/** A merchant session key from prepare, bound to the customer who asked for it (0065). */
+export type PaymentSessionsTable = { session_key: string; client_id: number; account_user_id: number; provider: string; expires_at: Timestamp };
 export type SimulatorCardsTable = {
   identifier: string;
   session_key: string;
@@ -762,6 +766,7 @@ export type Database = {
   waiver_restrictions: WaiverRestrictionsTable;
   signed_waivers: SignedWaiversTable;
   simulator_sessions: SimulatorSessionsTable;
+  payment_sessions: PaymentSessionsTable;
   simulator_cards: SimulatorCardsTable;
   simulator_payments: SimulatorPaymentsTable;
   password_reset_tokens: OneTimeTokensTable;

@@ -91,6 +91,8 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // 'development' (set by `npm run dev`): the demo's bookings pages may be framed by any origin.
+  NODE_ENV: z.string().optional(),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: z.coerce
     .number({ error: 'a whole number of milliseconds from 1000 to 600000' })
@@ -135,7 +137,7 @@ const ZEnv = z.object({
     .default(10),
 });
 
-export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string };
+export type Config = z.infer<typeof ZEnv> & { dataDir: string; webDistDir: string; isDevelopment: boolean };
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -167,5 +169,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     ...cfg,
     dataDir: path.resolve(repoRoot, cfg.DATA_DIR),
     webDistDir: path.resolve(repoRoot, cfg.WEB_DIST_DIR ?? 'apps/web/dist'),
+    isDevelopment: cfg.NODE_ENV === 'development',
   };
 };

@@ -19,6 +19,9 @@ export const DEMO_CLIENT: SeedClient = {
   gtm_preview: null,
   maintenance_mode: false,
   email_from_address: 'bookings@activenorthwest.example',
+  // Embedded mode (docs/security.md "Issue 22"): pages on this machine may frame the demo's
+  // bookings site (the embedded-mode journey's operator page); any origin only in development.
+  frame_ancestors: ['http://localhost:*', 'http://127.0.0.1:*'],
 };
 
 /**

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { clientResolver } from './service.ts';
-import { createTenantCache, type TenantCache } from './tenant-cache.ts';
+import { createTenantCache, type Tenant, type TenantCache } from './tenant-cache.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -16,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The client of a host name (the tenant lookup); the SPA server uses it for its 404s. */
     clientIdForHost: (hostname: string) => Promise<number | undefined>;
+    /** The tenant of a host name, with what its pages' headers need (the SPA server). */
+    tenantForHost: (hostname: string) => Promise<Tenant | undefined>;
     /** The tenant lookup's answers kept in memory (tenant-cache.ts); tests wait on its drops. */
     tenantCache: TenantCache;
   }
@@ -43,9 +45,9 @@ export const tenantPlugin = fp(async (app) => {
     cache.set(key, stamp, found ?? null);
     return found;
   };
-  app.decorate('clientIdForHost', async (hostname: string) =>
-    (await resolve(hostname.replace(/:\d+$/, '').toLowerCase(), app.config.DEFAULT_CLIENT))?.id,
-  );
+  const tenantForHost = (hostname: string) => resolve(hostname.replace(/:\d+$/, '').toLowerCase(), app.config.DEFAULT_CLIENT);
+  app.decorate('tenantForHost', tenantForHost);
+  app.decorate('clientIdForHost', async (hostname: string) => (await tenantForHost(hostname))?.id);
   app.decorateRequest('clientId', 0);
   app.decorateRequest('catalogueVersion', 0);
   app.addHook('onRequest', async (request: FastifyRequest) => {

@@ -3,6 +3,7 @@ import type { ClientWire } from '@app/contract/client/get-client';
 import type { Db } from '../../db/connect.ts';
 import { notFound } from '../../lib/errors.ts';
 import { clientForHostQuery, findClientSettings } from './repository.ts';
+import type { Tenant } from './tenant-cache.ts';
 
 /**
  * The client of a host from `client_domains`, else the configured default client (by slug),
@@ -11,9 +12,9 @@ import { clientForHostQuery, findClientSettings } from './repository.ts';
  */
 export const clientResolver = (db: Db) => {
   const find = clientForHostQuery(db);
-  return async (host: string, defaultClientSlug: string): Promise<{ id: number; catalogueVersion: number } | undefined> => {
+  return async (host: string, defaultClientSlug: string): Promise<Tenant | undefined> => {
     const row = await find(host, defaultClientSlug);
-    return row && { id: row.id, catalogueVersion: row.catalogue_version };
+    return row && { id: row.id, catalogueVersion: row.catalogue_version, tagManager: Boolean(row.has_tag_manager), frameAncestors: row.frame_ancestors };
   };
 };
 

@@ -103,7 +103,7 @@ describe('tenant lookup kept in memory', () => {
     const stamp = cache.stamp();
     expect(stamp).not.toBeNull();
     cache.drop();
-    expect(cache.set('late.example.org\u0000active-north-west', stamp, { id: 1, catalogueVersion: 1 })).toBe(false);
+    expect(cache.set('late.example.org\u0000active-north-west', stamp, { id: 1, catalogueVersion: 1, tagManager: false, frameAncestors: [] })).toBe(false);
     expect(cache.get('late.example.org\u0000active-north-west')).toBeUndefined();
   });
 });

@@ -1,7 +1,14 @@
 /** Far more hosts than any deployment serves; past it the table starts again. */
 const MAX_ENTRIES = 10_000;
 
-export type Tenant = { id: number; catalogueVersion: number };
+export type Tenant = {
+  id: number;
+  catalogueVersion: number;
+  /** A tag-manager container is configured (its host goes in the pages' CSP). */
+  tagManager: boolean;
+  /** Origins that may frame the bookings site (clients.frame_ancestors); empty: none. */
+  frameAncestors: readonly string[];
+};
 
 /**
  * The tenant lookup's answers (host and default slug → client and its catalogue version) kept

@@ -70,7 +70,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (!isSpaPath(pathname)) return false;
     const lookup = pageLookup(pathname, source);
     if (lookup === null) return true;
-    const clientId = await app.clientIdForHost(hostname);
+    const clientId = (await app.tenantForHost(hostname))?.id;
     return clientId !== undefined && (await catalogueHasPage(app.db, clientId, lookup));
   };
   const pageData = pageDataBuilder(app, { distDir, runtimeConfig });
@@ -101,6 +101,11 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (source === null) {
       return reply.status(404).type('text/plain').send(`No site is served under ${pathname}.`);
     }
+    // Only the bookings site may be framed, by the client's own list (any origin in development);
+    // the tag manager's hosts only where a container is configured (docs/security.md "Issue 22").
+    const tenant = await app.tenantForHost(request.hostname);
+    const frameAncestors = source !== 'bookings' ? [] : app.config.isDevelopment ? ['*'] : (tenant?.frameAncestors ?? []);
+    reply.pagePolicy({ tagManager: tenant?.tagManager ?? false, frameAncestors });
     const html = indexHtml.get(source);
     if (!html) {
       return reply.status(503).type('text/plain').send(`The ${source} site has not been built. Run npm run build.`);
