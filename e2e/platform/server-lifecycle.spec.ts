@@ -30,6 +30,7 @@ test('the server keeps its data across a clean stop and restart, and refuses a s
     // The server connects with the generated credentials kept in the data directory.
     dbUrl = embeddedConnectionString(path.join(dataDir, 'postgres'), pgPort);
     expect(first.output()).toContain(`Bookings is running at http://localhost:${port}`);
+    expect(first.output()).toContain('Demo accounts (the demo data is loaded):');
     expect(first.output()).toContain('customer@example.com');
     expect(first.output()).toContain(path.join(dataDir, 'postgres'));
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
@@ -53,6 +54,8 @@ test('the server keeps its data across a clean stop and restart, and refuses a s
     await waitForHealthy(again, port);
     const rows = await query<{ host: string }>(dbUrl, "SELECT host FROM client_domains WHERE host = 'restart-check.example'");
     expect(rows).toHaveLength(1);
+    // The demo logins are still printed: the demo data loaded on the first start is there.
+    expect(again.output()).toContain('Demo accounts (the demo data is loaded):');
     // The demo data is loaded once, not again on restart.
     const clients = await query<{ count: string }>(dbUrl, 'SELECT count(*)::text AS count FROM clients');
     expect(clients[0]?.count).toBe('1');

@@ -6,8 +6,8 @@ import { AlreadyRunningError, acquireDataDirLock } from './lib/lock.ts';
 import { createDb } from './db/connect.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedDemoData } from './db/seed/seed.ts';
-import { DEMO_ACCOUNTS } from './db/seed/demo-accounts.ts';
+import { demoAccountsPresent, seedDemoData } from './db/seed/seed.ts';
+import { startBanner } from './lib/start-banner.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { enqueue } from './jobs/enqueue.ts';
 
@@ -57,6 +57,7 @@ const main = async () => {
   const db = createDb(connectionString);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: JobRunner | undefined;
+  let hasDemoAccounts: boolean;
   let stopping = false;
 
   const shutdown = async (signal: string, code = 0) => {
@@ -80,6 +81,8 @@ const main = async () => {
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const { seeded } = config.SEED_DEMO_DATA ? await seedDemoData(db) : { seeded: false };
     if (seeded) logger.info('demo data loaded');
+    // The banner prints the demo passwords only where they open something (issue 22).
+    hasDemoAccounts = seeded || (await demoAccountsPresent(db));
 
     app = await buildApp({ config, db, logger });
     // Before listening, so a server that answers health checks is also running its jobs.
@@ -99,26 +102,7 @@ const main = async () => {
   }
 
   const url = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${config.PORT}`;
-  process.stdout.write(
-    [
-      '',
-      `  Bookings is running at ${url}`,
-      `    my-account:      ${url.replace('://', '://my-account.')}`,
-      `    online-joining:  ${url.replace('://', '://online-joining.')}`,
-      `    front of house:  ${url.replace('://', '://foh.')}`,
-      `  API docs: ${url}/api/docs`,
-      '',
-      '  Demo accounts:',
-      `    customer  ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}`,
-      `    staff     ${DEMO_ACCOUNTS.staff.email} / ${DEMO_ACCOUNTS.staff.password}`,
-      '',
-      embedded
-        ? `  Data: embedded PostgreSQL in ${embedded.location}`
-        : '  Data: PostgreSQL at DATABASE_URL',
-      '  Press Ctrl-C to stop.',
-      '',
-    ].join('\n') + '\n',
-  );
+  process.stdout.write(startBanner({ url, hasDemoAccounts, embeddedLocation: embedded?.location ?? null }));
 };
 
 await main();

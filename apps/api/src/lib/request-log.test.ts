@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from './config.ts';
 import { createTestDatabase } from '../../test/db.ts';
-import { completionLevel, SLOW_REQUEST_MS } from './request-log.ts';
+import { completionLevel, redactUrl, SLOW_REQUEST_MS } from './request-log.ts';
 
 type Line = { level: number; msg: string; reqId?: string; status?: number; ms?: number; url?: string };
 
@@ -55,6 +55,21 @@ describe('request logging at the default level (info)', () => {
     expect(typeof logged[0]!.ms).toBe('number');
   });
 
+  it('never writes a one-time token from the query string (issue 22)', async () => {
+    const secret = 'tok_3f9a8c1e5b7d2f4a6c8e0b1d3f5a7c9e';
+    for (const [id, url] of [
+      ['token-user', `/api/auth/user?token=${secret}`],
+      ['token-challenge', `/simulator/challenge?token=${secret}&mode=x`],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url, headers: { 'x-request-id': id } });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      const logged = linesFor(id);
+      expect(logged.length).toBeGreaterThan(0);
+      expect(JSON.stringify(logged)).not.toContain(secret);
+      expect(logged.at(-1)!.url).toContain('token=[redacted]');
+    }
+  });
+
   it('logs a 5xx at error level: the failure and its completion line', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/crash', headers: { 'x-request-id': 'crash-request' } });
     expect(response.statusCode).toBe(500);
@@ -77,5 +92,19 @@ describe('completionLevel', () => {
     [503, SLOW_REQUEST_MS * 2, 'error'],
   ])('status %i in %i ms → %s', (status, ms, level) => {
     expect(completionLevel(status, ms)).toBe(level);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/api/activities/venues', '/api/activities/venues'],
+    ['/x?date=today&token=abc', '/x?date=today&token=[redacted]'],
+    ['/x?reset_token=abc&page=2', '/x?reset_token=[redacted]&page=2'],
+    ['/x?Session_Key=abc&sig=zz&code=1', '/x?Session_Key=[redacted]&sig=[redacted]&code=[redacted]'],
+    ['/x?token', '/x?token'],
+    ['/x?%74oken=abc', '/x?%74oken=[redacted]'],
+    ['/x?%E0%A4%A=1', '/x?[unreadable query]'],
+  ])('%s → %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
   });
 });

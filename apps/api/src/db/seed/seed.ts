@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../connect.ts';
 import type { Database } from '../schema.ts';
 import { VENUE_TIMEZONE } from './client.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_DATA, type DemoData } from './demo-data.ts';
 import { buildVenueFooterHtml } from './venue-footer.ts';
 import { daysFromLoad } from './venue-profiles.ts';
@@ -245,6 +246,10 @@ const insertUsers = async (
       .execute();
   }
 };
+
+/** Whether the demo accounts are in the database (loaded now or on an earlier start). */
+export const demoAccountsPresent = async (db: Db): Promise<boolean> =>
+  (await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.customer.email).limit(1).executeTakeFirst()) !== undefined;
 
 /**
  * Loads the Active North West demo operator (DEMO_DATA) into an empty database.
