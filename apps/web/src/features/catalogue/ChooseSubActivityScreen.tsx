@@ -11,6 +11,7 @@ import { VenueNotFound } from './components/VenueNotFound.tsx';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
 import { todayIn } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
+import { FirstDay } from '../timetable/public.ts';
 
 /** Spec §2 /location/{venueSlug}/{activitySlug}: 'Choose a sub-activity'. */
 const ChooseSubActivityScreen = () => {
@@ -30,14 +31,14 @@ const ChooseSubActivityScreen = () => {
   if (isMissing) return <VenueNotFound />;
   const venueName = venue?.name ?? '';
   const today = todayIn(venue?.timezone ?? 'Europe/London');
-  const timetableOf = (slug: string) => `/location/${venueSlug}/${slug}/${today}`;
 
   if (category?.kind === 'course') return <Navigate replace to={`/courses/location/${venueSlug}/${activitySlug}`} />;
-  // A sub-activity itself (no further choice): straight to its times.
-  if (category && category.children.length === 0 && !category.isRoot) return <Navigate replace to={timetableOf(category.slug)} />;
+  // A sub-activity itself (no further choice): straight to its times, on the first day with
+  // something left to book (issue 21; the timetable decides).
+  if (category && category.children.length === 0 && !category.isRoot) return <FirstDay venueSlug={venueSlug} activitySlug={category.slug} today={today} />;
 
-  const linkFor = (child: Category) =>
-    child.childrenCount > 0 ? `/location/${venueSlug}/${child.slug}` : timetableOf(child.slug);
+  // A sub-activity's card opens its timetable without a date: the address above picks the day.
+  const linkFor = (child: Category) => `/location/${venueSlug}/${child.slug}`;
 
   return (
     <div className="pb-16">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { SlidersHorizontal } from 'lucide-react';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
@@ -27,11 +27,15 @@ import { ViewTabs } from './components/ViewTabs.tsx';
 import { LocationChoice } from './components/LocationChoice.tsx';
 import { useLiveAvailability } from './live.ts';
 import {
-  activeFilterCount,
+  ACTION_STATUSES,
   applyFilters,
   dateParts,
-  DEFAULT_FILTERS,
   distinctNamed,
+  filteringCount,
+  firstDayToOpen,
+  hasSomethingLeft,
+  nextSessionDay,
+  VISITOR_STATUSES,
   familyOf,
   formatLocalDateTime,
   groupBy,
@@ -49,6 +53,7 @@ import { parseDateSlug } from './slugs.ts';
 import { useChosenLocation, useTimetableStore } from './store.ts';
 import { useTimetableActions } from './use-timetable-actions.ts';
 import { useBookingPerson } from './use-booking-for.ts';
+import { useNow } from './use-now.ts';
 
 
 const SKELETON_ROWS = 4;
@@ -127,7 +132,8 @@ const TimeSlotPage = () => {
   const shown = useMemo(() => applyFilters(ofView, filters), [ofView, filters]);
   const instructors = useMemo(() => distinctNamed(ofView.map((entry) => entry.instructors)), [ofView]);
   const tags = useMemo(() => distinctNamed(ofView.map((entry) => entry.tags)), [ofView]);
-  const filterCount = activeFilterCount(filters, DEFAULT_FILTERS[setName]);
+  // Issue 21: counted only where a filter hides something of the day.
+  const filterCount = filteringCount(ofView, filters);
 
   // A changed filter is read out once with the new count (not on every live refresh).
   const filterKey = JSON.stringify(filters);
@@ -144,7 +150,23 @@ const TimeSlotPage = () => {
   const dateList = dates.data ?? [];
   const dateEntry = dateList.find((entry) => entry.raw === date);
   const opensText = dateEntry && !dateEntry.bookable && dateEntry.opensAt ? formatLocalDateTime(localDateTime(dateEntry.opensAt, timeZone)) : null;
-  const nextDate = dateList.find((entry) => date !== null && entry.raw > date);
+  // Issue 21: an empty day links straight to the next day with a session (not the next date).
+  const nextSession = date ? nextSessionDay(dateList, date) : undefined;
+  // Late in the day the timetable opens on the first day with something left: say why.
+  const now = useNow();
+  const todayEntry = dateList.find((entry) => entry.today);
+  const isNothingLeftToday = Boolean(
+    date && todayEntry && todayEntry.raw !== date && !hasSomethingLeft(todayEntry, now) && firstDayToOpen(dateList, now) === date,
+  );
+  const listHeadingId = `${filtersId}-list`;
+  const skipToList = (event: MouseEvent<HTMLAnchorElement>) => {
+    const heading = document.getElementById(listHeadingId);
+    if (!heading) return;
+    event.preventDefault();
+    // Its scroll margin keeps it clear of the sticky header.
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  };
 
   // Actions for the person booked for; Book asks the ticket type when the entry has several.
   const sellsTickets = all.some((entry) => TICKETED_KINDS.includes(entry.kind));
@@ -258,11 +280,17 @@ const TimeSlotPage = () => {
         <Notice
           tone={opensText ? 'closed' : 'info'}
           title={opensText ? t('dates.closedTitle', { date: dateText }) : t('list.emptyTitle', { date: dateText })}
-          text={opensText ? t('dates.closedText', { when: opensText }) : t('list.emptyText', { activity: activityName })}
+          text={
+            opensText
+              ? t('dates.closedText', { when: opensText })
+              : nextSession
+                ? t('list.emptyText', { activity: activityName })
+                : t('list.noneAhead', { activity: activityName })
+          }
         >
-          {nextDate && (
-            <Link to={hrefForDate(nextDate.raw)} onClick={store.chooseDate} className={buttonClasses({ size: 'lg' })}>
-              {t('list.nextDate', { date: dateParts(nextDate.raw).long })}
+          {nextSession && (
+            <Link to={hrefForDate(nextSession.raw)} onClick={store.chooseDate} className={buttonClasses({ size: 'lg' })}>
+              {t('list.nextSession', { date: dateParts(nextSession.raw).dayMonth })}
             </Link>
           )}
         </Notice>
@@ -307,7 +335,7 @@ const TimeSlotPage = () => {
         {hasDay && (
           <div className="min-h-20">
             {dates.data ? (
-              <DateStrip dates={dates.data} selected={date ?? ''} timeZone={timeZone} hrefFor={hrefForDate} onChoose={store.chooseDate} />
+              <DateStrip dates={dates.data} selected={date ?? ''} timeZone={timeZone} now={now} hrefFor={hrefForDate} onChoose={store.chooseDate} />
             ) : dates.isError ? (
               <p className="text-sm text-dark-400">{t('dates.loadError')}</p>
             ) : (
@@ -318,6 +346,21 @@ const TimeSlotPage = () => {
               </div>
             )}
           </div>
+        )}
+        {hasDay && isNothingLeftToday && todayEntry && (
+          <section aria-labelledby={`${filtersId}-left`} data-testid="nothing-left-today" className="rounded-xl bg-primary-50 px-4 py-3 text-dark-500 ring-1 ring-primary-200">
+            <h2 id={`${filtersId}-left`} className="font-semibold">
+              {t('dates.nothingLeftTitle')}
+            </h2>
+            <p className="text-sm">
+              {todayEntry.sessions > 0 ? t('dates.nothingLeftText', { date: dateText }) : t('dates.noSessionsTodayText', { date: dateText })}{' '}
+              {todayEntry.sessions > 0 && (
+                <Link to={hrefForDate(todayEntry.raw)} onClick={store.chooseDate} className="font-medium text-primary-700 underline">
+                  {t('dates.seeToday')}
+                </Link>
+              )}
+            </p>
+          </section>
         )}
         {hasDay && isSignedIn && <BookingFor people={people} person={person} onChange={choosePerson} />}
         {hasDay && endpoint === 'slots' && <LocationChoice scope={locationScope} entries={all} />}
@@ -342,6 +385,14 @@ const TimeSlotPage = () => {
                   {showFilters ? t('filters.hide') : filterCount > 0 ? t('filters.showCount', { count: filterCount }) : t('filters.show')}
                 </Button>
               </div>
+              {/* Issue 21: past the filters' stops straight to the first time (visible when focused). */}
+              <a
+                href={`#${listHeadingId}`}
+                onClick={skipToList}
+                className="sr-only rounded-md bg-white px-3 py-2 font-medium text-primary-700 underline ring-2 ring-primary-500 focus:not-sr-only focus:mt-3 focus:inline-block lg:focus:mb-3"
+              >
+                {t('list.skip')}
+              </a>
               <div
                 id={`${filtersId}-panel`}
                 className={`${showFilters ? 'mt-4' : 'hidden'} rounded-2xl bg-white p-5 shadow-sm ring-1 ring-dark-100 lg:mt-0 lg:block`}
@@ -350,6 +401,7 @@ const TimeSlotPage = () => {
                   {filterCount > 0 ? t('filters.showCount', { count: filterCount }) : t('filters.title')}
                 </h2>
                 <FiltersPanel
+                  statuses={isSignedIn ? ACTION_STATUSES : VISITOR_STATUSES}
                   filters={filters}
                   onChange={(next) => store.setFilters(setName, next)}
                   onReset={() => store.resetFilters(setName)}
@@ -365,7 +417,16 @@ const TimeSlotPage = () => {
                 <ViewTabs views={views} current={view} hrefFor={hrefForView} />
               </div>
             )}
-            {hasDay && <h2 className="sr-only">{listLabel}</h2>}
+            {hasDay && (
+              // The skip link's target: read out, and shown while it has focus.
+              <h2
+                id={listHeadingId}
+                tabIndex={-1}
+                className="sr-only scroll-mt-28 font-heading text-xl text-dark-500 focus:not-sr-only focus:block focus:rounded-md focus:outline-2 focus:outline-offset-2 focus:outline-primary-500"
+              >
+                {listLabel}
+              </h2>
+            )}
             {body()}
           </div>
         </div>

@@ -5,3 +5,5 @@
 export { BookingFor } from './components/BookingFor.tsx';
 export { useBookingPerson } from './use-booking-for.ts';
 export { setBookingFor } from './choice.ts';
+/** The catalogue opens a sub-activity's timetable on its first day with something left (issue 21). */
+export { FirstDay } from './FirstDay.tsx';

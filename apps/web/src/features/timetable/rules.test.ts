@@ -5,7 +5,11 @@ import {
   applyFilters,
   DEFAULT_FILTERS,
   familyOf,
+  filteringCount,
+  firstDayToOpen,
   formatLocalDateTime,
+  hasSomethingLeft,
+  nextSessionDay,
   isNumericId,
   localDateTime,
   locationsOf,
@@ -161,5 +165,55 @@ describe('reloading and locations (spec §4, §3)', () => {
       { id: 22, name: 'Court 2' },
     ]);
     expect(locationsOf([], { id: 23, name: 'Court 3' })).toEqual([{ id: 23, name: 'Court 3' }]);
+  });
+});
+
+describe('the day to open and the next session (issue 21)', () => {
+  // fixed-date: pure date arithmetic on the entries given; the clock is the argument
+  const day = (raw: string, sessions: number, lastStart: string | null, extra: Partial<{ today: boolean; bookable: boolean }> = {}) => ({
+    raw, today: false, bookable: true, sessions, lastStartsAt: lastStart === null ? null : `${raw}T${lastStart}:00Z`, ...extra,
+  });
+  const window = [day('2026-11-23', 3, '19:30', { today: true }), day('2026-11-24', 0, null), day('2026-11-25', 2, '18:00'), day('2026-11-26', 1, '09:00', { bookable: false })];
+  const at = (time: string) => Date.parse(`2026-11-23T${time}:00Z`);
+
+  it('opens today while a session is still to start, else the first day with something left', () => {
+    expect(firstDayToOpen(window, at('08:00'))).toBe('2026-11-23');
+    expect(firstDayToOpen(window, at('19:29'))).toBe('2026-11-23');
+    expect(firstDayToOpen(window, at('19:30'))).toBe('2026-11-25');
+    expect(hasSomethingLeft(window[0]!, at('21:30'))).toBe(false);
+    expect(hasSomethingLeft(window[1]!, at('08:00'))).toBe(false);
+  });
+
+  it('falls back to a day that opens later, then to the first date', () => {
+    expect(firstDayToOpen([window[0]!, window[1]!, window[3]!], at('21:30'))).toBe('2026-11-26');
+    expect(firstDayToOpen([window[0]!, window[1]!], at('21:30'))).toBe('2026-11-23');
+    expect(firstDayToOpen([], at('21:30'))).toBeNull();
+  });
+
+  it('finds the next day with a session after a date, skipping empty ones', () => {
+    expect(nextSessionDay(window, '2026-11-23')?.raw).toBe('2026-11-25');
+    expect(nextSessionDay(window, '2026-11-25')?.raw).toBe('2026-11-26');
+    expect(nextSessionDay(window, '2026-11-26')).toBeUndefined();
+  });
+});
+
+describe("'Finished' and the filters count (issue 21)", () => {
+  it("says 'Finished' for a started session once its end has passed, by the clock given", () => {
+    // fixed-date: the session's end and the clocks compared with it
+    const started = { actionToShow: { status: null, reason: 'started' } as never, spaces: 3, endsAtIso: '2026-11-23T10:00:00.000Z' };
+    expect(actionOf(started, Date.parse('2026-11-23T09:30:00Z'))).toEqual({ kind: 'none', reason: 'started' });
+    expect(actionOf(started, Date.parse('2026-11-23T10:00:00Z'))).toEqual({ kind: 'none', reason: 'finished' });
+  });
+
+  it('counts only the filters that hide something of the day', () => {
+    const day = [item('09:00', '10:00', 'BOOK', { instructors: [{ id: 1, name: 'A' }] }), item('18:00', '19:00', 'JOIN_WAITLIST', { instructors: [{ id: 1, name: 'A' }] })];
+    expect(filteringCount(day, all)).toBe(0);
+    // Until 23:59 and every status chosen hide nothing; an instructor who teaches both neither.
+    expect(filteringCount(day, { ...all, endTime: 1440, actionsMode: 'selected', statuses: ['BOOK', 'JOIN_WAITLIST'], instructors: [1] })).toBe(0);
+    expect(filteringCount(day, { ...all, startTime: 12 * 60 })).toBe(1);
+    expect(filteringCount(day, { ...all, startTime: 12 * 60, actionsMode: 'selected', statuses: ['BOOK'] })).toBe(2);
+    // The ad-hoc default hides full and started sessions: counted only when the day has one.
+    expect(filteringCount([day[0]!], DEFAULT_FILTERS.adHoc)).toBe(0);
+    expect(filteringCount([day[0]!, item('12:00', '13:00', null, { reason: 'started' })], DEFAULT_FILTERS.adHoc)).toBe(1);
   });
 });

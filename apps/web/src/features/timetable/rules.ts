@@ -59,9 +59,13 @@ export const clockToMinutes = (clock: string): number => {
 /** What an item's one button does, or why it has none. */
 export type ItemAction =
   | { kind: 'book' | 'joinWaitlist' | 'leaveWaitlist' | 'removeFromBasket' | 'cancelBooking' }
-  | { kind: 'none'; reason: 'full' | 'notOpenYet' | 'started' | 'cancelled' };
+  | { kind: 'none'; reason: 'full' | 'notOpenYet' | 'started' | 'finished' | 'cancelled' };
 
-export const actionOf = (entry: Pick<Entry, 'actionToShow' | 'spaces'>): ItemAction => {
+/**
+ * The server says when a session has started; after its end the screen says 'Finished' instead
+ * of 'Started' (issue 21), by the browser's clock `now` (ms).
+ */
+export const actionOf = (entry: Pick<Entry, 'actionToShow' | 'spaces'> & { endsAtIso?: string }, now = Date.now()): ItemAction => {
   const { status, reason } = entry.actionToShow;
   switch (status) {
     case 'BOOK':
@@ -80,7 +84,7 @@ export const actionOf = (entry: Pick<Entry, 'actionToShow' | 'spaces'>): ItemAct
       // A visitor may book once logged in: Book asks them to log in first.
       if (reason === 'login_required') return { kind: 'book' };
       if (reason === 'not_open_yet') return { kind: 'none', reason: 'notOpenYet' };
-      if (reason === 'started') return { kind: 'none', reason: 'started' };
+      if (reason === 'started') return { kind: 'none', reason: Date.parse(entry.endsAtIso ?? '') <= now ? 'finished' : 'started' };
       if (reason === 'cancelled') return { kind: 'none', reason: 'cancelled' };
       return { kind: 'none', reason: 'full' };
   }
@@ -138,7 +142,7 @@ export const matchesFilters = (entry: Pick<Entry, 'startsAt' | 'endsAt' | 'actio
 export const applyFilters = <T extends Parameters<typeof matchesFilters>[0]>(entries: readonly T[], filters: Filters): T[] =>
   entries.filter((entry) => matchesFilters(entry, filters));
 
-/** How many filters differ from the set's default (the "Filters (n)" count). */
+/** How many filters differ from the set's default. */
 export const activeFilterCount = (filters: Filters, defaults: Filters): number =>
   [
     filters.startTime !== defaults.startTime,
@@ -147,6 +151,49 @@ export const activeFilterCount = (filters: Filters, defaults: Filters): number =
     filters.instructors.length > 0,
     filters.tags.length > 0,
   ].filter(Boolean).length;
+
+/**
+ * The "Filters (n)" count (issue 21): the filters that hide at least one of `entries` on their
+ * own: the time window, Show, instructors, tags. A filter that hides nothing that day (Until
+ * 23:59, every status chosen with nothing full or started, an instructor who teaches every
+ * class) is not counted, so the count never says something is filtered when nothing is.
+ */
+export const filteringCount = (entries: readonly Parameters<typeof matchesFilters>[0][], filters: Filters): number => {
+  const none: Filters = { startTime: null, endTime: null, actionsMode: 'all', statuses: [], instructors: [], tags: [] };
+  const parts: Partial<Filters>[] = [
+    { startTime: filters.startTime, endTime: filters.endTime },
+    { actionsMode: filters.actionsMode, statuses: filters.statuses },
+    { instructors: filters.instructors },
+    { tags: filters.tags },
+  ];
+  return parts.filter((part) => entries.some((entry) => !matchesFilters(entry, { ...none, ...part }))).length;
+};
+
+/** The Show statuses a visitor can have (issue 21): no waitlist place, basket item or booking of their own to filter by. */
+export const VISITOR_STATUSES: readonly ActionStatus[] = ['JOIN_WAITLIST', 'BOOK'];
+
+/** Dates as the dates endpoint lists them (sessions and the last start per day, issue 21). */
+type DayOfWindow = { raw: string; today: boolean; bookable: boolean; sessions: number; lastStartsAt: string | null };
+
+/** Whether a date still has something to book at `now` (ms): open, with a session that has not started. */
+export const hasSomethingLeft = (date: DayOfWindow, now: number): boolean =>
+  date.bookable && date.sessions > 0 && date.lastStartsAt !== null && Date.parse(date.lastStartsAt) > now;
+
+/**
+ * The day an activity's timetable opens on without a date (issue 21): the first date that still
+ * has something to book; else the first with a session still to come (a date that opens later);
+ * else the first date (today), which then says when the next session is, if any.
+ */
+export const firstDayToOpen = (dates: readonly DayOfWindow[], now: number): string | null =>
+  (
+    dates.find((date) => hasSomethingLeft(date, now)) ??
+    dates.find((date) => date.sessions > 0 && date.lastStartsAt !== null && Date.parse(date.lastStartsAt) > now) ??
+    dates[0]
+  )?.raw ?? null;
+
+/** The first date after `after` with any session (an empty day's 'Next session' link), or undefined. */
+export const nextSessionDay = <D extends DayOfWindow>(dates: readonly D[], after: string): D | undefined =>
+  dates.find((date) => date.raw > after && date.sessions > 0);
 
 /** Distinct instructors (or tags) of the day, by name: the filter's choices. */
 export const distinctNamed = (lists: readonly (readonly { id: number; name: string }[])[]): { id: number; name: string }[] => {
@@ -225,5 +272,7 @@ export const dateParts = (raw: string) => {
     day: format({ day: 'numeric' }),
     month: format({ month: 'short' }),
     long: `${format({ weekday: 'long' })} ${format({ day: 'numeric' })} ${format({ month: 'long' })} ${format({ year: 'numeric' })}`,
+    /** 'Friday 4 December' (issue 21's 'Next session: …'). */
+    dayMonth: `${format({ weekday: 'long' })} ${format({ day: 'numeric' })} ${format({ month: 'long' })}`,
   };
 };

@@ -104,7 +104,7 @@ export const venue = (migrationDate: string | null) => ({
 }) satisfies VenueDto;
 // fixed-date: the day after DAY, for the same reason
 export const dates = [DAY, '2026-11-24'].map((raw, i) => ({
-  raw, day_pretty: 'Mon', date_pretty: '23 Nov', full_date_pretty: raw, today: i === 0, year: 2026, bookable: true, opens_at: null, sessions: 1, last_starts_at: `${raw}T20:00:00.000Z`,
+  raw, day_pretty: 'Mon', date_pretty: '23 Nov', full_date_pretty: raw, today: i === 0, year: 2026, bookable: true, opens_at: null, sessions: 1, last_starts_at: '2099-01-01T20:00:00.000Z', // fixed-date: a session still to come whatever the clock says
 }) satisfies DateEntryDto);
 export const cart = (itemCount: number) => ({
   id: 1, uuid: 'c', source: 'activity-booking', items: [], item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,

@@ -18,16 +18,18 @@ afterEach(cleanup);
 // fixed-date: inputs of the strip (it takes "today" and the opening time from the entries, never from the clock)
 const NEXT_DAY = '2026-11-24';
 const entries: DateEntry[] = [
-  { raw: DAY, dayPretty: 'Mon', datePretty: '23 Nov', fullDatePretty: DAY, today: true, year: 2026, bookable: true, opensAt: null },
+  { raw: DAY, dayPretty: 'Mon', datePretty: '23 Nov', fullDatePretty: DAY, today: true, year: 2026, bookable: true, opensAt: null, sessions: 3, lastStartsAt: `${DAY}T19:30:00Z` },
   // fixed-date: 22:00 UTC on DAY, when the next day opens for booking
-  { raw: NEXT_DAY, dayPretty: 'Tue', datePretty: '24 Nov', fullDatePretty: NEXT_DAY, today: false, year: 2026, bookable: false, opensAt: `${DAY}T22:00:00Z` },
+  { raw: NEXT_DAY, dayPretty: 'Tue', datePretty: '24 Nov', fullDatePretty: NEXT_DAY, today: false, year: 2026, bookable: false, opensAt: `${DAY}T22:00:00Z`, sessions: 3, lastStartsAt: `${NEXT_DAY}T19:30:00Z` },
 ];
+// fixed-date: the morning of DAY (the strip reads the clock it is given)
+const MORNING = Date.parse(`${DAY}T08:00:00Z`);
 
-const renderStrip = () =>
+const renderStrip = (dates = entries, now = MORNING) =>
   render(
     <I18nProvider i18n={i18next}>
       <MemoryRouter>
-        <DateStrip dates={entries} selected={DAY} timeZone="UTC" hrefFor={(raw) => `/d/${raw}`} onChoose={() => {}} />
+        <DateStrip dates={dates} selected={DAY} timeZone="UTC" now={now} hrefFor={(raw) => `/d/${raw}`} onChoose={() => {}} />
       </MemoryRouter>
     </I18nProvider>,
   );
@@ -55,5 +57,28 @@ describe('date strip', () => {
     renderStrip();
     expect(screen.getByRole('link', { name: /^Today 23 Nov\b/ }).getAttribute('href')).toBe(`/d/${DAY}`);
     expect(screen.getByRole('link', { name: /Tuesday 24 November 2026$/ }).getAttribute('href')).toBe(`/d/${NEXT_DAY}`);
+  });
+
+  it("marks a day without sessions, and today once everything has started, in what it shows and in its name (issue 21)", () => {
+    // fixed-date: three more days of the window, the middle one empty
+    const more: DateEntry[] = ['2026-11-25', '2026-11-26'].map((raw, i) => ({
+      ...entries[0]!, raw, today: false, sessions: i === 0 ? 0 : 2, lastStartsAt: i === 0 ? null : `${raw}T18:00:00Z`,
+    }));
+    renderStrip([entries[0]!, ...more], Date.parse(`${DAY}T21:30:00Z`));
+    const [today, empty, full] = screen.getAllByTestId('timetable-date');
+    expect(today!.textContent).toBe('Today 23 Nov Nothing left');
+    expect(today!.getAttribute('aria-label')).toBe('Today 23 Nov, Nothing left, Monday 23 November 2026');
+    expect(empty!.textContent).toBe('Wed 25 Nov No sessions');
+    expect(empty!.getAttribute('aria-label')).toBe('Wed 25 Nov, No sessions, Wednesday 25 November 2026');
+    expect(full!.textContent).toBe('Thu 26 Nov');
+    for (const link of [today!, empty!, full!]) {
+      const name = words(link.getAttribute('aria-label')!);
+      expect(name.slice(0, words(link.textContent!).length)).toEqual(words(link.textContent!));
+    }
+  });
+
+  it('leaves today unmarked while a session is still to start', () => {
+    renderStrip();
+    expect(screen.queryAllByTestId('timetable-date-mark')).toHaveLength(0);
   });
 });

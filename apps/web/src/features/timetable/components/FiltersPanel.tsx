@@ -10,6 +10,8 @@ type Props = {
   onReset: () => void;
   instructors: readonly Named[];
   tags: readonly Named[];
+  /** The Show choices: a visitor has no waitlist place, basket or booking to filter by (issue 21). */
+  statuses?: readonly ActionStatus[];
 };
 
 /** Hourly choices; 'Until' also offers the end of the day (1440 shows as 23:59, spec §5 cap). */
@@ -36,7 +38,7 @@ const Check = ({ label, checked, onChange }: { label: string; checked: boolean; 
 const toggle = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item));
 
 /** Spec §3/§5 timetable filters: time window, actions mode and statuses, instructors, tags. */
-export const FiltersPanel = ({ filters, onChange, onReset, instructors, tags }: Props) => {
+export const FiltersPanel = ({ filters, onChange, onReset, instructors, tags, statuses = ACTION_STATUSES }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const set = (patch: Partial<Filters>) => onChange({ ...filters, ...patch });
@@ -103,7 +105,7 @@ export const FiltersPanel = ({ filters, onChange, onReset, instructors, tags }: 
         </label>
         {filters.actionsMode === 'selected' && (
           <div className="ml-7 space-y-1">
-            {ACTION_STATUSES.map((status: ActionStatus) => (
+            {statuses.map((status: ActionStatus) => (
               <Check
                 key={status}
                 label={t(`filters.status.${status}`)}
