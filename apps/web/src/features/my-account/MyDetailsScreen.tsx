@@ -9,6 +9,7 @@ import { FamilySection } from './components/FamilySection.tsx';
 import { DetailsForm } from './components/DetailsForm.tsx';
 import { ChangePasswordForm } from './components/ChangePasswordForm.tsx';
 import { useMyDetails } from './api/my-details.ts';
+import { useVenues } from '../../lib/venues.ts';
 
 /** The editable details, once loaded (GET {dashboard}/details). */
 const EditableDetails = () => {
@@ -32,6 +33,9 @@ const EditableDetails = () => {
 const MyDetailsScreen = () => {
   const { t } = useTranslation('my-account');
   const [isEnding, setIsEnding] = useState(false);
+  const venues = useVenues();
+  // The venue's name (issue 21: its slug was shown, 'bury leisure centre'); none chosen; empty until the list loads.
+  const homeVenueName = (slug: string | null) => (slug ? (venues.data?.find((venue) => venue.slug === slug)?.name ?? '') : t('details.none'));
   return (
     <AccountPage title={t('details.title')}>
       {(user) => (
@@ -40,7 +44,7 @@ const MyDetailsScreen = () => {
             {[
               [t('details.email'), user.email],
               [t('details.reference'), user.reference],
-              [t('details.homeVenue'), user.homeVenueSlug ? user.homeVenueSlug.replaceAll('-', ' ') : t('details.none')],
+              [t('details.homeVenue'), homeVenueName(user.homeVenueSlug)],
             ].map(([label, value]) => (
               <div key={label}>
                 <dt className="text-sm font-medium text-neutral-700">{label}</dt>

@@ -98,7 +98,8 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           ) : (
             <>
               <p className="mb-4 text-sm text-neutral-700">{t('nav.createAccountText')}</p>
-              <Link to="/register" onClick={onClose} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+              {/* Signing up brings the visitor back to the page they were on (issue 21). */}
+              <Link to={location.pathname === '/register' ? '/register' : `/register?redirect=${encodeURIComponent(location.pathname + location.search)}`} onClick={onClose} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
                 {t('nav.createAccount')}
               </Link>
               {/* Beside 'Create an account': a visitor with an account needs a way in too. */}

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { ticketFit } from '@app/contract/rules/prices';
 import type { Entry } from './rules.ts';
 
 /**
@@ -28,8 +29,32 @@ export const personFor = (people: readonly Person[], remembered: number | null):
   return person && person.id !== people[0]?.id ? person : null;
 };
 
-/** The ticket fields the choice needs (the contract's ticket has more). */
-export type TicketChoice = { id: number; name: string; price: { raw: number }; activityId: number };
+/** The ticket fields the choice needs (the contract's ticket has more); the member price and age rule when known. */
+export type TicketChoice = { id: number; name: string; price: { raw: number }; activityId: number; memberPrice?: { raw: number }; minAge?: number | null; maxAge?: number | null };
+
+/** A ticket type left out of the choice, and why (rules/prices.ts ticketFit: the server's own words). */
+export type HiddenTicket = { id: number; name: string; reason: string; needsDateOfBirth: boolean };
+
+/**
+ * The ticket types that fit the person booked for on the session's date `on`, by the rule the
+ * basket enforces (issue 21): the rest are left out, with the reason. Nobody known (a visitor,
+ * who logs in first): every ticket type.
+ */
+export const fittingTickets = <T extends TicketChoice>(
+  choices: readonly T[],
+  person: { firstName: string; dateOfBirth: string | null } | null,
+  on: string,
+): { offered: T[]; hidden: HiddenTicket[] } => {
+  if (!person) return { offered: [...choices], hidden: [] };
+  const offered: T[] = [];
+  const hidden: HiddenTicket[] = [];
+  for (const ticket of choices) {
+    const fit = ticketFit({ first_name: person.firstName, date_of_birth: person.dateOfBirth }, { name: ticket.name, min_age: ticket.minAge ?? null, max_age: ticket.maxAge ?? null }, on);
+    if (fit.ok) offered.push(ticket);
+    else hidden.push({ id: ticket.id, name: ticket.name, reason: fit.reason, needsDateOfBirth: fit.needsDateOfBirth });
+  }
+  return { offered, hidden };
+};
 
 /**
  * The ticket types an entry can be booked with: those of its own activity (the activity of the
@@ -53,7 +78,8 @@ export const defaultTicketId = (choices: readonly TicketChoice[], entry: Pick<En
     const junior = choices.find((ticket) => /^(junior|child)/i.test(ticket.name));
     if (junior) return junior.id;
   }
-  return entry.pricingOptionId;
+  // The entry's own ticket, unless it was left out for this person (issue 21): then the first offered.
+  return choices.some((ticket) => ticket.id === entry.pricingOptionId) || choices.length === 0 ? entry.pricingOptionId : choices[0]!.id;
 };
 
 /* ---- The remembered person (this tab: sessionStorage, like the shell mode) ---- */

@@ -7,7 +7,7 @@ import { showToast } from '../../lib/toast/store.ts';
 import { useCancelBooking, type CancelledBooking } from './api/cancel.ts';
 import { ticketsQuery, type Ticket } from './api/tickets.ts';
 import { useWaitlistMutations } from './api/waitlist.ts';
-import { defaultTicketId, needsTicketChoice, setBookingFor, ticketChoices, type Person } from './choice.ts';
+import { defaultTicketId, fittingTickets, needsTicketChoice, setBookingFor, ticketChoices, type Person } from './choice.ts';
 import { fullName } from './components/BookingFor.tsx';
 import type { ActionKind } from './components/TimetableItem.tsx';
 import type { TicketRequest } from './components/TicketDialog.tsx';
@@ -99,10 +99,16 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
   /** Book on an entry with several ticket types asks which one first (the tickets are usually loaded by now). */
   const book = async (entry: Entry) => {
     const list = tickets ?? (sellsTickets ? await queryClient.ensureQueryData(ticketsQuery(venueSlug, activitySlug)).catch(() => undefined) : undefined);
-    const choices = ticketChoices(list, entry);
+    const all = ticketChoices(list, entry);
     const personId = person?.id ?? null;
-    if (!needsTicketChoice(choices)) return proceed({ entry, action: 'book', personId });
-    setTicketRequest({ entry, choices, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null });
+    // Only the ticket types whose age rule fits the person booked for (issue 21); the date of birth comes with the account.
+    const user = authUser.data;
+    const who = user ? [user.membershipUser, ...(user.membershipUsers ?? [])].find((p) => p.id === (personId ?? user.membershipUser.id)) : undefined;
+    const { offered: choices, hidden } = fittingTickets(all, who ?? null, entry.lastBookableAt.local.slice(0, 10));
+    const asking = hidden.filter((ticket) => ticket.needsDateOfBirth);
+    if (!needsTicketChoice(choices) && asking.length === 0 && choices.length > 0) return proceed({ entry, action: 'book', personId, ticketId: choices[0]!.id });
+    if (all.length === 0) return proceed({ entry, action: 'book', personId });
+    setTicketRequest({ entry, choices, hidden: asking, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null, firstName: who?.firstName ?? null });
   };
 
   const onAction = (entry: Entry, action: ActionKind) => {

@@ -24,7 +24,8 @@ type TextField = (typeof TEXT_FIELDS)[number];
 type Values = Record<TextField, string> & { marketingConsent: boolean; marketingSms: boolean };
 type Errors = Partial<Record<keyof Values, string[]>>;
 
-const OPTIONAL: ReadonlySet<TextField> = new Set(['addressLine2', 'emergencyContactName', 'emergencyContactPhone']);
+// Only the name is needed: sign-up no longer asks for a phone or address (issue 21), so an account may have none.
+const OPTIONAL: ReadonlySet<TextField> = new Set(['phone', 'addressLine1', 'addressLine2', 'town', 'postcode', 'emergencyContactName', 'emergencyContactPhone']);
 
 const valuesOf = (details: MyDetails): Values => ({
   firstName: details.firstName,

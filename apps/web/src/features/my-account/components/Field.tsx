@@ -4,6 +4,8 @@ export const fieldClass = 'mt-1 block w-full rounded-md border border-gray-500 b
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> & {
   label: string;
+  /** The control's id, when something else links to it (the error summary); one of its own otherwise. */
+  id?: string | undefined;
   errors?: readonly string[] | undefined;
   hint?: ReactNode;
   /** A <select> or other control instead of an <input>, given the id and described-by to use. */
@@ -11,8 +13,9 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> & {
 };
 
 /** A labelled field with its hint and its messages (spec §5 wording), tied together for assistive technology. */
-export const Field = ({ label, errors, hint, control, className, ...input }: Props) => {
-  const id = useId();
+export const Field = ({ label, errors, hint, control, className, id: givenId, ...input }: Props) => {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const hasErrors = Boolean(errors?.length);
   const describedBy = [hint ? `${id}-hint` : null, hasErrors ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const shared = { id, 'aria-describedby': describedBy, 'aria-invalid': hasErrors ? (true as const) : undefined, className: fieldClass };

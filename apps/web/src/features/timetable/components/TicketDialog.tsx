@@ -1,13 +1,25 @@
 import { useEffect, useId, useState } from 'react';
 import { toMoney } from '@app/contract/rules/money';
+import { ticketPrice } from '@app/contract/rules/prices';
+import { ageRangeText } from '@app/contract/rules/courses';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { useModalDialog } from '../../../lib/ui/use-modal-dialog.ts';
 import type { Entry } from '../rules.ts';
-import type { TicketChoice } from '../choice.ts';
+import type { HiddenTicket, TicketChoice } from '../choice.ts';
 
-/** What the dialog asks about: one entry, its ticket types, the one chosen first, and for whom. */
-export type TicketRequest = { entry: Entry; choices: readonly TicketChoice[]; defaultId: number; personName: string | null };
+/**
+ * What the dialog asks about: one entry, the ticket types that fit the person (issue 21), those
+ * left out that a date of birth would settle, the one chosen first, and for whom.
+ */
+export type TicketRequest = {
+  entry: Entry;
+  choices: readonly TicketChoice[];
+  hidden?: readonly HiddenTicket[];
+  defaultId: number;
+  personName: string | null;
+  firstName?: string | null;
+};
 
 type Props = {
   request: TicketRequest | null;
@@ -57,7 +69,11 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
   const name = useId();
   const [chosen, setChosen] = useState(request.defaultId);
   const { entry } = request;
-  const price = (raw: number) => (raw === 0 ? t('item.free') : toMoney(raw, currencySymbol).formatted);
+  const money = (raw: number) => toMoney(raw, currencySymbol).formatted;
+  const price = (raw: number) => (raw === 0 ? t('item.free') : money(raw));
+  // The person's price for each type by the basket's rule (rules/prices.ts), on the basis the server found for this session.
+  const yours = (ticket: TicketChoice) => ticketPrice(entry.priceBasis ?? 'standard', { price_pence: ticket.price.raw, member_price_pence: ticket.memberPrice?.raw ?? ticket.price.raw });
+  const hidden = request.hidden ?? [];
   return (
     <form
       className="p-6"
@@ -74,10 +90,19 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
         {dateText ? `, ${dateText}` : ''}
       </p>
       {request.personName && <p className="mt-1 text-sm font-semibold text-primary-600">{t('tickets.for', { name: request.personName })}</p>}
-      <fieldset className="mt-5">
+      {request.choices.length === 0 && (
+        <p role="alert" className="mt-5 rounded-lg bg-amber-50 p-3 text-sm text-dark-500">
+          {t('tickets.noneFit', { name: request.firstName ?? request.personName ?? '' })}
+        </p>
+      )}
+      <fieldset className="mt-5" hidden={request.choices.length === 0}>
         <legend className="mb-2 text-sm font-semibold text-dark-500">{t('tickets.legend')}</legend>
         <div className="space-y-2">
-          {request.choices.map((ticket) => (
+          {request.choices.map((ticket) => {
+            const pence = yours(ticket);
+            const saving = ticket.price.raw - pence;
+            const range = ageRangeText(ticket.minAge ?? null, ticket.maxAge ?? null);
+            return (
             <label
               key={ticket.id}
               className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg px-3 py-2 ring-1 transition-colors ${
@@ -92,17 +117,36 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
                 onChange={() => setChosen(ticket.id)}
                 className="size-5 shrink-0 accent-primary-500"
               />
-              <span className="flex-1 font-medium text-dark-500">{ticket.name}</span>
-              <span className="font-bold text-dark-500">{price(ticket.price.raw)}</span>
+              <span className="flex flex-1 flex-col">
+                <span className="font-medium text-dark-500">{ticket.name}</span>
+                {range && <span className="text-xs text-dark-400">{t('tickets.ages', { range: range.replace(/^ages /, '') })}</span>}
+              </span>
+              <span className="text-right font-bold text-dark-500">
+                {saving > 0 && (
+                  <s aria-hidden="true" className="mr-1.5 text-sm font-normal text-dark-400">
+                    {money(ticket.price.raw)}
+                  </s>
+                )}
+                {price(pence)}
+                {saving > 0 && <span className="block text-xs font-semibold text-green-800">{t('prices.save', { amount: money(saving) })}</span>}
+              </span>
             </label>
-          ))}
+            );
+          })}
         </div>
       </fieldset>
+      {hidden.length > 0 && (
+        <ul data-testid="tickets-hidden" className="mt-3 space-y-1 text-sm text-dark-500">
+          {hidden.map((ticket) => (
+            <li key={ticket.id}>{ticket.reason}</li>
+          ))}
+        </ul>
+      )}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="neutral" size="lg" onClick={onCancel}>
           {t('tickets.cancel')}
         </Button>
-        <Button type="submit" size="lg">
+        <Button type="submit" size="lg" disabled={request.choices.length === 0}>
           {t('tickets.confirm')}
         </Button>
       </div>

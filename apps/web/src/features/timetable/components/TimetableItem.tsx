@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Clock, MapPin, UserRound } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { toMoney } from '@app/contract/rules/money';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { actionOf, formatLocalDateTime, type Entry, type ItemAction } from '../rules.ts';
+import { PriceTag } from './PriceTag.tsx';
 
 export type ActionKind = Exclude<ItemAction['kind'], 'none'>;
 
@@ -83,7 +83,6 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
     );
   }
 
-  const price = entry.price.raw === 0 ? t('item.free') : toMoney(entry.price.raw, currencySymbol).formatted;
   const instructors = entry.instructors.map((person) => person.name).join(', ');
 
   const spacesText = isFull
@@ -109,7 +108,7 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
             {entry.name}
             {entry.location ? `, ${entry.location.name}` : ''}
           </span>
-          <span className="text-sm font-semibold text-dark-500">{price}</span>
+          <PriceTag entry={entry} currencySymbol={currencySymbol} compact />
         </h3>
         <span data-testid="timetable-spaces" className={`text-xs font-semibold ${isFull ? 'text-red-700' : 'text-green-800'}`}>
           {spacesText}
@@ -168,10 +167,7 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
       </div>
       <div className="col-span-2 flex flex-col gap-2 border-t border-dark-100 pt-3 sm:col-span-1 sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
         <div className="flex items-baseline justify-between gap-2 sm:flex-col sm:items-stretch sm:gap-0.5">
-          <span className="text-lg font-bold text-dark-500">
-            <span className="sr-only">{t('item.price')}: </span>
-            {price}
-          </span>
+          <PriceTag entry={entry} currencySymbol={currencySymbol} />
           <span data-testid="timetable-spaces" className={`text-sm font-semibold ${isFull ? 'text-red-700' : spaces <= 3 ? 'text-amber-800' : 'text-green-800'}`}>
             {spacesText}
             {entry.waitlistCount > 0 && <span className="font-normal text-dark-400"> · {t('item.waiting', { count: entry.waitlistCount })}</span>}
