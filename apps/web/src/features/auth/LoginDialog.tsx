@@ -1,4 +1,4 @@
-import { Suspense, useId, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, type ReactNode } from 'react';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { X } from 'lucide-react';
@@ -9,6 +9,10 @@ import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
  * Spec §2: login is a modal on the bookings site (test id `login-modal`). A native modal
  * <dialog>: focus stays inside and Escape closes it. The app passes the form in, so the
  * form's code loads only when the modal first opens.
+ *
+ * Focus starts on the form's first field (issue 21), not on the close button `showModal()`
+ * picks: here when the form is already loaded, else the form takes it when it mounts
+ * (`LoginForm`, `[data-dialog-autofocus]`).
  */
 export const LoginDialog = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
@@ -16,6 +20,10 @@ export const LoginDialog = ({ children }: { children: ReactNode }) => {
   const headingId = useId();
 
   const dialog = useModalDialog(isOpen);
+  // After useModalDialog's effect (same component, declared later), so after showModal().
+  useEffect(() => {
+    if (isOpen) dialog.current?.querySelector<HTMLElement>('[data-dialog-autofocus]')?.focus();
+  }, [isOpen, dialog]);
 
   return (
     <dialog

@@ -26,6 +26,12 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
     },
   });
   const form = useRef<HTMLFormElement>(null);
+  // In the login modal, the first field takes focus when the form arrives after the dialog
+  // opened (its code loads then; LoginDialog focuses it when it was already loaded). Issue 21.
+  useEffect(() => {
+    const first = form.current?.querySelector<HTMLElement>('[data-dialog-autofocus]');
+    if (first?.closest('dialog')?.open) first.focus();
+  }, []);
   // Each rejected submit moves focus to the first empty field, whose 'Required' is then read.
   const [rejectedSubmits, setRejectedSubmits] = useState(0);
   useEffect(() => {
@@ -60,6 +66,7 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
         <input
           id={`${id}-username`}
           name="username"
+          data-dialog-autofocus
           type="text"
           autoComplete="username"
           inputMode="email"

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
+import { lazy } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import { I18nProvider } from '../../lib/i18n-react.tsx';
+import { LoginDialog } from './LoginDialog.tsx';
+import LoginForm from './LoginForm.tsx';
+import { closeLoginModal, openLoginModal } from './login-modal.ts';
+
+/**
+ * Issue 21: the login modal opened by Book puts focus on its first field (email or reference),
+ * not on the close button. jsdom has no modal dialogs: showModal here does what a browser's
+ * does with focus (the first focusable element, the close button, unless something else is).
+ */
+const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');
+const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en-GB', resources: { 'en-GB': { common: ns('common'), auth: ns('auth') } }, defaultNS: 'common', interpolation: { escapeValue: false } });
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>('button, input, a[href]')?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+afterEach(() => {
+  act(() => closeLoginModal());
+  cleanup();
+});
+
+const renderDialog = (form: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nProvider i18n={i18next}>
+        <MemoryRouter>
+          <LoginDialog>{form}</LoginDialog>
+        </MemoryRouter>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
+
+describe('login modal focus (issue 21)', () => {
+  it('starts on the email field when the form is already loaded', async () => {
+    renderDialog(<LoginForm />);
+    act(() => openLoginModal());
+    const field = await screen.findByRole('textbox', { name: /email/i });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
+  it('moves there when the form arrives after the dialog opened (its code loading)', async () => {
+    let arrive: (module: { default: typeof LoginForm }) => void = () => {};
+    const LateForm = lazy(() => new Promise<{ default: typeof LoginForm }>((resolve) => (arrive = resolve)));
+    renderDialog(<LateForm />);
+    act(() => openLoginModal());
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
+    await act(async () => arrive({ default: LoginForm }));
+    const field = await screen.findByRole('textbox', { name: /email/i });
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+});
