@@ -69,7 +69,7 @@ const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 describe('the confirmation after credit, a discount code and a card', () => {
   it('the order view lists the discount and every payment (credit and card)', async () => {
     const who = fresh();
-    const { code, cart, cardPart, discount, order } = await payWithCreditCodeAndCard(who);
+    const { code, cardPart, discount, order } = await payWithCreditCodeAndCard(who);
     const view = (await call('GET', `/api/checkout/orders/${order.complete_order_id}`, who)).json().data;
     expect(discount).toBeGreaterThan(0);
     expect(view.discount).toEqual({ code, amount: { raw: discount, formatted: pounds(discount) } });

@@ -69,12 +69,17 @@ const Missing = ({ text, children }: { text: string; children?: ReactNode }) => 
   );
 };
 
+/** How a payment line reads: 'Visa ending 4242', 'Account credit', 'Membership credit'. */
+const tenderLabel = (payment: Order['payments'][number], t: ReturnType<typeof useTranslation>['t']) => {
+  if (payment.card) return t('confirmed.card', { brand: payment.card.brand.charAt(0).toUpperCase() + payment.card.brand.slice(1), lastFour: payment.card.lastFour });
+  return t(`confirmed.tenders.${payment.tenderType}`, { defaultValue: payment.tenderType });
+};
+
 const Confirmation = ({ order }: { order: Order }) => {
   const { t } = useTranslation('checkout');
   const { isEmbedded } = useShellMode();
   const calendar = useQuery(calendarQuery(order.completeOrderId, order.bookings.length > 0));
   const calendarUrl = useFileUrl(calendar.data, 'text/calendar');
-  const card = order.payments.find((payment) => payment.card)?.card;
   return (
     <>
       <div className="flex items-start gap-4">
@@ -119,16 +124,29 @@ const Confirmation = ({ order }: { order: Order }) => {
               </li>
             ))}
           </ul>
-          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-neutral-300 pt-3 text-neutral-900">
-            <dt className="font-semibold">{t('confirmed.total')}</dt>
-            <dd className="text-right font-semibold">{order.formattedTotal}</dd>
-            {card && (
+          <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-neutral-300 pt-3 text-neutral-900" data-testid="order-totals">
+            {order.discount && (
               <>
-                <dt>{t('confirmed.paidWith')}</dt>
-                <dd className="text-right">{t('confirmed.card', { brand: card.brand.charAt(0).toUpperCase() + card.brand.slice(1), lastFour: card.lastFour })}</dd>
+                <dt>{t('confirmed.discount', { code: order.discount.code })}</dt>
+                <dd className="text-right">−{order.discount.amount.formatted}</dd>
               </>
             )}
+            <dt className="font-semibold">{t('confirmed.total')}</dt>
+            <dd className="text-right font-semibold">{order.formattedTotal}</dd>
           </dl>
+          {order.payments.length > 0 && (
+            <div className="mt-3" data-testid="paid-with">
+              <h3 className="font-semibold text-neutral-900">{t('confirmed.paidWith')}</h3>
+              <ul className="mt-1 grid gap-1 text-neutral-900">
+                {order.payments.map((payment, index) => (
+                  <li key={index} className="flex justify-between gap-4">
+                    <span>{tenderLabel(payment, t)}</span>
+                    <span>{payment.formattedAmount}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

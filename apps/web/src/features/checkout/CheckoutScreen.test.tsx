@@ -74,11 +74,14 @@ const terms = [{ id: 3, title: 'Booking terms', label: 'I accept the booking ter
 type Call = { method: string; url: string; body: Record<string, unknown> | undefined };
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
+/** The customer's general credit in the default cart (pence); credit that covers the order hides the card form (issue 21). */
+let generalCredit = 0;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
   answer = () => undefined;
+  generalCredit = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -86,7 +89,7 @@ beforeEach(() => {
       calls.push(call);
       const special = answer(call);
       if (special) return special;
-      if (call.url === '/api/activities/cart') return json({ data: cart() });
+      if (call.url === '/api/activities/cart') return json({ data: cart(generalCredit) });
       if (call.url.startsWith('/api/terms')) return json({ data: terms });
       if (call.url === '/api/checkout/prepare') return json({ ...prepare, data: prepare });
       if (call.url === '/api/activities/cart/1/questions') return json({ data: questions });
@@ -103,7 +106,7 @@ beforeEach(() => {
       }
       if (call.url === '/api/credits/apply') {
         const amount = ((call.body!.credits_to_reserve as { amount: number }[])[0]!).amount;
-        const data = { reserved: true, amount, reservations: [{ type: 'general', amount }], credits: { general: credit('general', 5000), membership: credit('membership', 0) } };
+        const data = { reserved: true, amount, reservations: [{ type: 'general', amount }], credits: { general: credit('general', generalCredit), membership: credit('membership', 0) } };
         return json({ ...data, data, message: 'Credit successfully applied.' });
       }
       if (call.url === '/api/auth/user') return json({ data: { id: 1, membership_user: { id: 51, first_name: 'Alex', last_name: 'Morgan' }, membership_users: [] } });
@@ -218,6 +221,13 @@ describe('checkout screen', () => {
     pay();
     expect((await screen.findByTestId('payment-error')).textContent).toBe('Your card was declined. Please try another card.');
     expect(toasts()).toContain('Your card was declined. Please try another card.');
+    // Issue 21: focus lands on what happened, which says no money was taken, until when the places are held, and what to try.
+    const failure = screen.getByTestId('payment-failure');
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+    expect(failure.getAttribute('role')).toBe('alert');
+    expect(failure.textContent).toContain('No money was taken from your card.');
+    expect(failure.textContent).toMatch(/Your places are still held for you until \d\d:\d\d\./);
+    expect(failure.textContent).toContain('try another card');
     expect(screen.getByTestId('checkout-item')).toBeTruthy();
     expect((screen.getByRole('button', { name: /^Pay £8\.00/ }) as HTMLButtonElement).disabled).toBe(false);
     expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
@@ -255,11 +265,21 @@ describe('checkout screen', () => {
   });
 
   it('applies credit with its toast; credit that covers the order completes with no card', async () => {
+    generalCredit = 5000;
     await ready();
     const panel = screen.getByTestId('credit-general');
     expect(panel.textContent).toContain('£50.00');
-    fireEvent.click(within(panel).getByRole('button', { name: /^Apply/ }));
+    // Credit first (issue 21): the card form waits until asked for.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByTestId('credit-covers').textContent).toContain('no card is needed');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Apply account credit' }));
     await waitFor(() => expect(toasts()).toContain('Credit successfully applied.'));
+    // Focus moves to what happened; Available goes down by what was applied.
+    const status = screen.getByTestId('credit-status');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(status.getAttribute('role')).toBe('status');
+    expect(status.textContent).toBe('£8.00 of account credit applied. Your credit covers this order: no card is needed.');
+    expect(screen.getByTestId('credit-general-available').textContent).toBe('£42.00');
     expect(calls.find((call) => call.url === '/api/credits/apply')!.body).toMatchObject({ credits_to_reserve: [{ amount: 800, type: 'general' }], cart_source: 'activity-booking' });
     expect(screen.getByTestId('order-balance').textContent).toBe('£0.00');
     expect(screen.queryByLabelText('Card number')).toBeNull();
@@ -278,10 +298,15 @@ describe('checkout screen', () => {
     ['the server message', json({ message: 'You only have £2.00 of credit.' }, 400), 'You only have £2.00 of credit.'],
     ['Credit amount could not be applied. without one', new Response('', { status: 500 }), 'Credit amount could not be applied.'],
   ])('a refused credit shows %s', async (_name, response, text) => {
+    generalCredit = 5000;
     answer = (call) => (call.url === '/api/credits/apply' ? response : undefined);
     await ready();
     fireEvent.click(within(screen.getByTestId('credit-general')).getByRole('button', { name: /^Apply/ }));
     await waitFor(() => expect(toasts()).toContain(text));
+    const status = screen.getByTestId('credit-status');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(status.getAttribute('role')).toBe('alert');
+    expect(status.textContent).toBe(text);
     expect(screen.getByTestId('order-balance').textContent).toBe('£8.00');
   });
 
@@ -302,5 +327,32 @@ describe('checkout screen', () => {
     pay();
     await waitFor(() => expect(toasts()).toContain('Error with waivers, unable to complete order, please try again'));
     expect(calls.some((call) => call.url === '/api/checkout/authorise')).toBe(false);
+  });
+
+  it('credit that covers the order: Pay by card instead shows the card form and pays by card', async () => {
+    generalCredit = 5000;
+    await ready();
+    expect(screen.queryByRole('button', { name: /^Pay £8\.00/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay by card instead' }));
+    fireEvent.change(screen.getByLabelText('Do you need a bike set-up?'), { target: { value: 'Yes' } });
+    fillCard();
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms/ }));
+    pay();
+    await screen.findByText('confirmed page');
+    expect(calls.find((call) => call.url === '/api/checkout/authorise')!.body).toMatchObject({ payments: [{ tender_type: 'card', amount: 800 }] });
+  });
+
+  it('credit that covers part: the card form shows with what is left for it, before and after applying', async () => {
+    generalCredit = 310;
+    await ready();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    expect(screen.getByTestId('card-due').textContent).toBe('Your credit can pay £3.10 of this order; the remaining £4.90 is paid by card.');
+    fireEvent.click(within(screen.getByTestId('credit-general')).getByRole('button', { name: 'Apply account credit' }));
+    const status = await screen.findByTestId('credit-status');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(status.textContent).toBe('£3.10 of account credit applied. £4.90 is left to pay by card.');
+    expect(screen.getByTestId('card-due').textContent).toBe('Left to pay by card: £4.90');
+    expect(screen.getByTestId('credit-general-available').textContent).toBe('£0.00');
+    expect(screen.getByRole('button', { name: /^Pay £4\.90/ })).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import i18next from 'i18next';
 import { useToastStore } from '../../lib/toast/store.ts';
@@ -55,6 +55,7 @@ const order = {
       venue: { slug: 'bury', name: 'Bury Leisure Centre' }, location: { name: 'Studio 1' }, price: { raw: 650, formatted: '£6.50' }, status: 'booked',
     },
   ],
+  discount: null,
   payments: [{ tender_type: 'card', amount: 1450, formatted_amount: '£14.50', card: { brand: 'visa', last_four: '4242' } }],
   calendar_url: '/api/checkout/orders/ord-1/calendar.ics',
 };
@@ -75,6 +76,23 @@ describe('booking confirmed', () => {
     expect(calls.map((call) => call.url)).toContain('/api/checkout/orders/ord-1/calendar.ics');
     expect(screen.getByRole('link', { name: 'Book another activity' }).getAttribute('href')).toBe('/redirect-to-selected-venue');
     expect(screen.getByRole('link', { name: 'Go to my account' })).toBeTruthy();
+  });
+
+  it('shows every way it was paid (credit as well as the card) and the discount code used (issue 21)', async () => {
+    const paid = {
+      ...order,
+      total: 1450,
+      discount: { code: 'WELCOME10', amount: { raw: 161, formatted: '£1.61' } },
+      payments: [
+        { tender_type: 'general-credit', amount: 310, formatted_amount: '£3.10', card: null },
+        { tender_type: 'card', amount: 1140, formatted_amount: '£11.40', card: { brand: 'visa', last_four: '4242' } },
+      ],
+    };
+    answer = (call) => (call.url.endsWith('/calendar.ics') ? new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n') : json({ data: paid }));
+    show('/booking-confirmed/ord-1', <Route path="/booking-confirmed/:completeOrderId" element={<BookingConfirmedScreen />} />);
+    const paidWith = await screen.findByTestId('paid-with');
+    expect([...paidWith.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Account credit£3.10', 'Visa ending 4242£11.40']);
+    expect(screen.getByTestId('order-totals').textContent).toBe('Discount (WELCOME10)−£1.61Total paid£14.50');
   });
 
   it('an unknown or foreign order reads as not found', async () => {
@@ -113,7 +131,11 @@ describe('back from the 3-D Secure challenge', () => {
     savePendingChallenge({ transactionUuid: uuid, completedWaivers: [], payments: [], terms: [3], itemHash: 'h1' });
     answer = () => json(cartBody);
     show(`/basket/checkout?transaction_uuid=${uuid}&status=declined`, checkoutRoutes);
-    expect((await screen.findByTestId('payment-error')).textContent).toBe('Unable to complete your order, please try again.');
+    // Issue 21: a declined 3-D Secure check has its own words (not the generic failure), focused, with what to do.
+    expect((await screen.findByTestId('payment-error')).textContent).toBe('Your bank did not confirm this payment in its security check (3-D Secure), so the payment was declined.');
+    const failure = screen.getByTestId('payment-failure');
+    await waitFor(() => expect(document.activeElement).toBe(failure));
+    expect(failure.textContent).toContain('No money was taken from your card.');
     expect(calls.some((call) => call.url === '/api/checkout/complete')).toBe(false);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

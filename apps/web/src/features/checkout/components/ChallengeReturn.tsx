@@ -4,6 +4,7 @@ import { Button } from '../../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { complete, type Cart } from '../api/checkout.ts';
 import { failureMessage } from '../failure.ts';
+import { PaymentFailure } from './PaymentFailure.tsx';
 import { takePendingChallenge } from '../pending.ts';
 import { useChallengeReturn } from '../use-card-payment.ts';
 import { useCompleted } from '../use-checkout-submit.ts';
@@ -29,9 +30,7 @@ export const ChallengeReturn = ({ cart, transactionUuid, approved }: { cart: Car
   if (!failure) return <LoadingSpinner label={t('processing')} />;
   return (
     <div className="grid gap-6">
-      <p role="alert" className="rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800" data-testid="payment-error">
-        {failure}
-      </p>
+      <PaymentFailure message={failure} expiresAt={cart.expiresAt} hasCredit={cart.credits.general.totalAvailable > 0 || cart.credits.membership.totalAvailable > 0} />
       {cart.items.length > 0 && (
         <Button size="lg" className="justify-self-start" onClick={() => void navigate('/basket/checkout', { replace: true })}>
           {t('challenge.tryAgain')}

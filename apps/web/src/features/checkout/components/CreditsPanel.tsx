@@ -91,7 +91,10 @@ const CreditRow = ({
       <h3 className="font-semibold text-neutral-900">{t(`credits.${kind}`)}</h3>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-neutral-800">
         <dt>{t('credits.available')}</dt>
-        <dd className="font-semibold">{money(credit.totalAvailable)}</dd>
+        {/* What is left to use: the balance less what this order has taken (issue 21). */}
+        <dd className="font-semibold" data-testid={`credit-${kind}-available`}>
+          {money(Math.max(0, credit.totalAvailable - applied))}
+        </dd>
         <dt>{t('credits.maxApplicable')}</dt>
         <dd className="font-semibold">{money(Math.min(credit.maxApplicable, credit.totalAvailable))}</dd>
         {applied > 0 && (
@@ -120,7 +123,7 @@ const CreditRow = ({
         />
         <div className="flex gap-2 pt-6">
           <Button variant="secondary" size="lg" disabled={busy} onClick={submit}>
-            {t('credits.apply', { kind: t(`credits.${kind}`) })}
+            {t('credits.apply', { kind: t(`credits.${kind}`).toLowerCase() })}
           </Button>
           {applied > 0 && (
             <Button variant="text" size="lg" disabled={busy} onClick={() => onApply(kind, 0)}>

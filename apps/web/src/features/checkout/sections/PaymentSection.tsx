@@ -8,6 +8,7 @@ import { Button } from '../../../lib/ui/Button.tsx';
 import type { Cart } from '../api/checkout.ts';
 import { useDeleteSavedCard } from '../api/mutations.ts';
 import { CardFields } from '../components/CardFields.tsx';
+import { PaymentFailure } from '../components/PaymentFailure.tsx';
 import { Section } from '../components/Field.tsx';
 import { failureMessage } from '../failure.ts';
 import type { CardPayment } from '../use-card-payment.ts';
@@ -23,16 +24,46 @@ type Props = {
   /** Another request (an attendee change, a credit) is in flight. */
   busy: boolean;
   failure: string | null;
+  /** Credit on this order: applied so far (pence), what it could pay, whether the customer has any. */
+  credit: { applied: number; canPay: number; has: boolean };
+  /** Credit covers the order and none is applied: no card form until 'Pay by card instead'. */
+  cardDeferred: boolean;
+  onPayByCard: () => void;
   /** The terms, between the card and the button. */
   children: ReactNode;
 };
 
 /** Payment: the card (or "covered by credit"), the terms, and the pay button with its busy state (spec §4 `paymentProcessing`). */
-export const PaymentSection = ({ step, cart, card, due, symbol, processing, busy, failure, children }: Props) => {
+export const PaymentSection = ({ step, cart, card, due, symbol, processing, busy, failure, credit, cardDeferred, onPayByCard, children }: Props) => {
   const { t } = useTranslation('checkout');
   const expired = cart.items.some((item) => item.status === 'expired');
+  const money = (pence: number) => toMoney(pence, symbol).formatted;
+  if (cardDeferred) {
+    return (
+      <Section id="payment" step={step} title={t('payment.title')}>
+        <p className="text-neutral-800" data-testid="credit-covers">
+          {t('payment.creditCovers')}
+        </p>
+        <Button variant="secondary" size="lg" className="mt-4" onClick={onPayByCard} data-testid="pay-by-card">
+          <CreditCard aria-hidden="true" className="size-5" />
+          {t('payment.payByCard')}
+        </Button>
+        {children}
+      </Section>
+    );
+  }
   return (
     <Section id="payment" step={step} title={t('payment.title')}>
+      {due > 0 && credit.applied > 0 && (
+        <p className="mb-4 font-semibold text-neutral-900" data-testid="card-due">
+          {t('payment.leftForCard', { amount: money(due) })}
+        </p>
+      )}
+      {due > 0 && credit.applied === 0 && credit.canPay > 0 && credit.canPay < cart.total && (
+        <p className="mb-4 text-neutral-900" data-testid="card-due">
+          {t('payment.creditThenCard', { credit: money(credit.canPay), rest: money(cart.total - credit.canPay) })}
+        </p>
+      )}
       {due > 0 ? (
         <CardChoice card={card} processing={processing} />
       ) : (
@@ -43,11 +74,7 @@ export const PaymentSection = ({ step, cart, card, due, symbol, processing, busy
 
       {children}
 
-      {failure && (
-        <p className="mt-4 rounded-md border border-red-700 bg-red-50 px-4 py-3 font-medium text-red-800" data-testid="payment-error">
-          {failure}
-        </p>
-      )}
+      {failure && <PaymentFailure message={failure} expiresAt={cart.expiresAt} hasCredit={credit.has} />}
 
       <Button type="submit" size="lg" className="mt-5 w-full text-lg" disabled={processing || busy || expired} aria-busy={processing || undefined} data-testid="pay-button">
         {processing ? (
