@@ -24,13 +24,79 @@
 --
 -- cart_add_item() upserts the open basket before hold_place() takes the lock (the lock covers
 -- only the hold and the item until commit) and commits with synchronous_commit = off.
+--
+-- Holds cannot be hoarded (issue 22, docs/holds.md "Limits per account"): a customer's own hold
+-- (kind 'hold', p_limits true) first takes the account's advisory lock (22, account), always
+-- BEFORE the occurrence or course lock, then hold_limits_refusal() counts under it. Refusals:
+--   'limit:<n>'          the account already has n live holds, offers and course holds;
+--   'limit_session:<n>'  n live claims of the account on this occurrence (not courts or family sessions);
+--   'released:<epoch>'   the account let a hold of this occurrence lapse or removed it less than
+--                        a hold's length ago: it may hold it again from <epoch> (seconds).
+-- Offers (the promotion job holds the occurrence lock already) and a checkout's retake of a
+-- hold that ran out while paying (p_limits false) take no account lock and are never refused by it.
+
+-- Drops the five-argument hold_place() of 0010/0011 (p_limits is new; a default would make a
+-- five-argument call ambiguous between the two).
+DROP FUNCTION IF EXISTS hold_place(integer, integer, integer, text, timestamptz);
+
+CREATE OR REPLACE FUNCTION hold_limits_refusal(
+  p_client_id integer,
+  p_account_user_id integer,
+  p_occurrence_id integer,
+  p_course_id integer,
+  p_per_session boolean,
+  p_window interval
+) RETURNS text
+LANGUAGE plpgsql VOLATILE
+AS $fn$
+DECLARE
+  lim record;
+  v_lapsed timestamptz;
+  v_live integer;
+  v_here integer;
+BEGIN
+  SELECT cl.max_live_holds, cl.max_holds_per_session INTO lim FROM clients cl WHERE cl.id = p_client_id;
+
+  -- The same place again too soon: a hold of this account on it that lapsed (expired, swept or
+  -- not) or was removed less than a hold's length ago. It goes back to everyone else first.
+  IF p_occurrence_id IS NOT NULL THEN
+    SELECT max(CASE WHEN c.status = 'released' THEN least(c.released_at, c.expires_at) ELSE c.expires_at END) INTO v_lapsed
+      FROM place_claims c
+     WHERE c.account_user_id = p_account_user_id AND c.occurrence_id = p_occurrence_id AND c.kind <> 'booking'
+       AND ((c.status = 'released' AND c.released_at > now() - p_window) OR (c.status = 'active' AND c.expires_at <= now()));
+  ELSE
+    SELECT max(least(cc.released_at, cc.expires_at)) INTO v_lapsed
+      FROM course_claims cc
+     WHERE cc.account_user_id = p_account_user_id AND cc.course_id = p_course_id AND cc.kind = 'hold'
+       AND ((cc.status = 'released' AND cc.released_at > now() - p_window) OR (cc.status = 'active' AND cc.expires_at <= now()));
+  END IF;
+  IF v_lapsed IS NOT NULL AND v_lapsed > now() - p_window THEN
+    RETURN 'released:' || ceil(extract(epoch FROM v_lapsed + p_window))::bigint;
+  END IF;
+
+  -- Live holds and offers of the account (sessions), and its live course holds (one place each).
+  SELECT count(*), count(*) FILTER (WHERE c.occurrence_id = p_occurrence_id) INTO v_live, v_here
+    FROM place_claims c
+   WHERE c.account_user_id = p_account_user_id AND c.status = 'active' AND c.kind <> 'booking' AND c.expires_at > now();
+  v_live := v_live + (SELECT count(*) FROM course_claims cc
+                       WHERE cc.account_user_id = p_account_user_id AND cc.status = 'active' AND cc.kind = 'hold' AND cc.expires_at > now());
+  IF v_live >= lim.max_live_holds THEN
+    RETURN 'limit:' || lim.max_live_holds;
+  END IF;
+  IF p_per_session AND v_here >= lim.max_holds_per_session THEN
+    RETURN 'limit_session:' || lim.max_holds_per_session;
+  END IF;
+  RETURN NULL;
+END
+$fn$;
 
 CREATE OR REPLACE FUNCTION hold_place(
   p_occurrence_id integer,
   p_account_user_id integer,
   p_membership_user_id integer,
   p_kind text,
-  p_expires_at timestamptz
+  p_expires_at timestamptz,
+  p_limits boolean DEFAULT true
 ) RETURNS TABLE (outcome text, claim_id bigint, released integer)
 LANGUAGE plpgsql VOLATILE
 -- A hold waits this long at most for the occurrence lock (55P03 → the API's 'busy' 409).
@@ -45,9 +111,17 @@ DECLARE
   v_released integer := 0;
   v_claim bigint;
   v_location integer;
+  v_limited boolean := p_kind = 'hold' AND p_limits;
+  v_refusal text;
 BEGIN
   IF p_kind NOT IN ('hold', 'offer') THEN
     RAISE EXCEPTION 'hold_place: kind must be hold or offer, not %', p_kind;
+  END IF;
+
+  -- 0. A customer's own hold: the account's lock first (before the occurrence's), so two adds
+  --    of one account count each other's holds (issue 22).
+  IF v_limited THEN
+    PERFORM pg_advisory_xact_lock(22, p_account_user_id);
   END IF;
 
   -- The person's place in the waitlist queue, if they are waiting (waiters ahead keep
@@ -114,6 +188,17 @@ BEGIN
   IF existing.mine_id IS NOT NULL THEN
     RETURN QUERY SELECT CASE WHEN existing.mine_booked THEN 'already_booked' ELSE 'already_held' END, existing.mine_id, v_released;
     RETURN;
+  END IF;
+
+  -- 4b. The account's limits, counted under its lock (docs/holds.md "Limits per account"):
+  --     courts and family sessions (ad hoc) have no limit per session.
+  IF v_limited THEN
+    v_refusal := hold_limits_refusal(occ.client_id, p_account_user_id, p_occurrence_id, NULL,
+                                     occ.activity_kind NOT IN ('resource', 'ad_hoc'), p_expires_at - now());
+    IF v_refusal IS NOT NULL THEN
+      RETURN QUERY SELECT v_refusal, NULL::bigint, v_released;
+      RETURN;
+    END IF;
   END IF;
 
   -- 5. What is taken: live holds and offers, and bookings.

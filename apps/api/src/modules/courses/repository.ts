@@ -66,15 +66,20 @@ export const findPeople = async (db: Db, clientId: number, accountUserId: number
        ORDER BY relationship <> 'self', first_name, id`.execute(db)
   ).rows;
 
-export type HoldOutcome = { outcome: 'held' | 'already_held' | 'already_booked' | 'full' | 'not_found'; claim_id: number | null };
+/** `limit:<n>` and `released:<epoch s>`: the account's limits (issue 22, 0066; holds' limitRefusal reads them). */
+export type HoldOutcome = { outcome: 'held' | 'already_held' | 'already_booked' | 'full' | 'not_found' | `limit:${number}` | `released:${number}`; claim_id: number | null };
 
-/** hold_course() (0060): locks the course row, counts live claims after the lock, inserts or refuses. */
+/**
+ * hold_course() (0060, 0066): locks the course row, counts live claims after the lock, inserts or
+ * refuses. `limits` (default true: a customer's own hold) takes the account's lock first and
+ * applies its limits (docs/holds.md "Limits per account"); offers and a checkout's retake pass false.
+ */
 export const holdCourse = async (
   db: Db,
-  args: { clientId: number; courseId: number; accountUserId: number; personId: number; pricePence: number; expiresAt: Date },
+  args: { clientId: number; courseId: number; accountUserId: number; personId: number; pricePence: number; expiresAt: Date; limits?: boolean },
 ): Promise<HoldOutcome> =>
   (
-    await sql<HoldOutcome>`SELECT outcome, claim_id FROM hold_course(${args.clientId}, ${args.courseId}, ${args.accountUserId}, ${args.personId}, ${args.pricePence}, ${args.expiresAt})`.execute(
+    await sql<HoldOutcome>`SELECT outcome, claim_id FROM hold_course(${args.clientId}, ${args.courseId}, ${args.accountUserId}, ${args.personId}, ${args.pricePence}, ${args.expiresAt}, ${args.limits ?? true})`.execute(
       db,
     )
   ).rows[0]!;

@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } fr
 import { pickPeople, recordAccountChange, type Caller, type PersonIds, type RequestOrigin } from '../account/service.ts';
 import { assertNoUnpaidFees } from '../bookings/service.ts';
 import * as credits from '../credits/service.ts';
-import { asBusy, holdExpiry } from '../holds/service.ts';
+import { asBusy, holdExpiry, limitRefusal } from '../holds/service.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -133,6 +133,8 @@ export const holdIntoBasket = async (db: Db, caller: Caller, add: CourseAdd, ope
       const cartId = await openCart(trx, selected.id);
       const args = { clientId: caller.clientId, courseId: course.id, accountUserId: caller.accountUserId, personId: person.id, pricePence: offer.price };
       const held = await repo.holdCourse(trx, { ...args, expiresAt: holdExpiry(add.holdMinutes) });
+      const limited = limitRefusal(held.outcome);
+      if (limited) throw limited;
       if (held.outcome === 'full') throw conflict('course_full', COURSE_FULL_MESSAGE);
       if (held.outcome === 'not_found') throw notFound('course_not_found', COURSE_NOT_FOUND);
       if (held.outcome === 'already_booked') throw badRequest('already_booked', `${person.first_name} is already booked on this course.`);
@@ -163,6 +165,8 @@ export const holdItemAgain = async (db: Db, caller: Caller, itemId: number, hold
     await inTransaction(db, async (trx) => {
       const args = { clientId: caller.clientId, courseId: course.id, accountUserId: caller.accountUserId, personId: item.purchased_for_user_id, pricePence: offer.price };
       const held = await repo.holdCourse(trx, { ...args, expiresAt: holdExpiry(holdMinutes) });
+      const limited = limitRefusal(held.outcome);
+      if (limited) throw limited;
       if (held.outcome === 'full') throw conflict('course_full', COURSE_FULL_MESSAGE);
       if (held.outcome === 'already_booked') throw badRequest('already_booked', 'This person is already booked on this course.');
       if (held.claim_id === null) throw notFound('course_not_found', COURSE_NOT_FOUND);
@@ -245,6 +249,8 @@ export const checkoutItems = async (trx: Db, caller: Caller, cartId: number, hol
       personId: row.purchased_for_user_id,
       pricePence: row.price_pence,
       expiresAt: holdExpiry(holdMinutes),
+      // Paying for what the basket showed: not subject to the account's limits.
+      limits: false,
     });
     if (again.outcome === 'held') {
       await repo.pointItemAt(trx, row.id, again.claim_id!, row.price_pence);

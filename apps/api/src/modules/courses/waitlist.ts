@@ -143,6 +143,8 @@ export const promoteCourse = async (db: Db, courseId: number, settings: CoursePr
         personId: waiter.membership_user_id,
         pricePence: offer.price,
         expiresAt,
+        // An offer counts towards the account's live holds but is never refused by them.
+        limits: false,
       });
       if (held.outcome === 'already_held' || held.outcome === 'already_booked') {
         await repo.setWaitlistStatus(trx, waiter.id, 'accepted');

@@ -16,8 +16,31 @@ export const asBusy = (error: unknown): unknown => {
 
 export const cartFull = () => conflict('cart_full', CART_FULL_MESSAGE);
 
+const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`;
+
+/** 'You can hold up to 8 places at once.' with the client's number (docs/holds.md "Limits per account"). */
+export const holdLimitMessage = (max: number) => `You can hold up to ${places(max)} at once. Book or remove a place in your basket to hold another.`;
+export const sessionLimitMessage = (max: number) => `You can hold up to ${places(max)} in one session at once.`;
+export const releasedRecentlyMessage = (minutes: number) =>
+  `You released this place a moment ago; it is open to everyone else first. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+
+/**
+ * The account's limits as hold_place() and hold_course() answer them ('limit:<n>',
+ * 'limit_session:<n>', 'released:<epoch seconds>'): 409 with the reason, or null for any other outcome.
+ */
+export const limitRefusal = (outcome: string): AppError | null => {
+  const [kind, value] = outcome.split(':');
+  const n = Number(value);
+  if (kind === 'limit') return conflict('hold_limit', holdLimitMessage(n));
+  if (kind === 'limit_session') return conflict('hold_limit_session', sessionLimitMessage(n));
+  if (kind === 'released') return conflict('released_recently', releasedRecentlyMessage(Math.max(1, Math.round((n * 1000 - Date.now()) / 60_000))));
+  return null;
+};
+
 /** What a refusal of hold_place() means to the customer (full is 409 with 'full'). */
 export const refusal = (outcome: string): AppError => {
+  const limited = limitRefusal(outcome);
+  if (limited) return limited;
   switch (outcome) {
     case 'started':
       return badRequest('occurrence_started', 'This session has already started.');

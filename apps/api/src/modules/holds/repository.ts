@@ -259,18 +259,30 @@ export const findAlternativeOccurrences = (db: Db, clientId: number, occurrence:
 
 /* ---- Claims ---- */
 
-export type HoldOutcome = 'held' | 'already_held' | 'already_booked' | 'full' | 'reserved' | 'started' | 'cancelled' | 'not_found';
+/** The last three are the account's limits (issue 22): `limit:<n>`, `limit_session:<n>`, `released:<epoch s>`. */
+export type HoldOutcome =
+  | 'held'
+  | 'already_held'
+  | 'already_booked'
+  | 'full'
+  | 'reserved'
+  | 'started'
+  | 'cancelled'
+  | 'not_found'
+  | `limit:${number}`
+  | `limit_session:${number}`
+  | `released:${number}`;
 export type HoldResult = { outcome: HoldOutcome; claim_id: number | null; released: number };
 
 /** `hold_place()` of db/sql/holds.sql: lock, release the expired, count, insert (docs/holds.md). */
 export const holdPlace = async (
   db: Db,
-  args: { occurrenceId: number; accountUserId: number; membershipUserId: number; kind: Exclude<ClaimKind, 'booking'>; expiresAt: Date },
+  args: { occurrenceId: number; accountUserId: number; membershipUserId: number; kind: Exclude<ClaimKind, 'booking'>; expiresAt: Date; limits?: boolean },
 ): Promise<HoldResult> => {
   const { rows } = await sql<HoldResult>`
     SELECT outcome, claim_id, released
       FROM hold_place(${args.occurrenceId}::integer, ${args.accountUserId}::integer, ${args.membershipUserId}::integer,
-                      ${args.kind}::text, ${args.expiresAt}::timestamptz)`.execute(db);
+                      ${args.kind}::text, ${args.expiresAt}::timestamptz, ${args.limits ?? true}::boolean)`.execute(db);
   return rows[0]!;
 };
 

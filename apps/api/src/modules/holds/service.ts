@@ -14,12 +14,12 @@ import * as repo from './repository.ts';
  * occurrence's lock. This module holds, holds again, offers, releases, sweeps, turns claims into
  * bookings, and refuses an add from the committed state or from memory ("full" marks) first.
  */
-export { asBusy, cartFull } from './refusals.ts';
+export { asBusy, cartFull, limitRefusal } from './refusals.ts';
 export { createFullMarks, type FullMarks } from './full-marks.ts';
 export { decideAdd, NOT_OPEN_YET_MESSAGE, TICKET_NOT_AVAILABLE, type AddWanted, type UnsettledCaller } from './add.ts';
 
-export type HoldOutcome = 'held' | 'already_held' | 'already_booked' | 'full' | 'reserved' | 'started' | 'cancelled' | 'not_found';
-export type HoldResult = { outcome: HoldOutcome; claim_id: number | null; released: number };
+import type { HoldResult } from './repository.ts';
+export type { HoldOutcome, HoldResult } from './repository.ts';
 
 /** The occurrence a hold is for, as the add or the basket item names it. */
 export type HoldTarget = { id: number; activity_id: number; kind: ActivityKind; starts_at: Date; allocation_strategy: string | null };
@@ -99,7 +99,8 @@ export const claimIntoBasket = async (
 
 /**
  * A hold that expired during payment, taken again when the place is still free: answers the new
- * claim id, or null when the place is gone.
+ * claim id, or null when the place is gone. Not subject to the account's limits (the customer
+ * is paying for what the basket showed; docs/holds.md "Limits per account").
  */
 export const retake = async (trx: Db, caller: Caller, item: { occurrence_id: number; purchased_for_user_id: number }, holdMinutes: number): Promise<number | null> => {
   const result = await repo.holdPlace(trx, {
@@ -108,6 +109,7 @@ export const retake = async (trx: Db, caller: Caller, item: { occurrence_id: num
     membershipUserId: item.purchased_for_user_id,
     kind: 'hold',
     expiresAt: minutesFromNow(holdMinutes),
+    limits: false,
   });
   if ((result.outcome !== 'held' && result.outcome !== 'already_held') || result.claim_id === null) return null;
   return result.claim_id;
