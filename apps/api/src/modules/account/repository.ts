@@ -118,3 +118,18 @@ export const countCommitments = async (db: Db, memberId: number): Promise<number
 
 export const findMemberAnyClient = (db: Db, memberId: number) =>
   db.selectFrom('membership_users').select(['id', 'client_id', 'account_user_id', 'relationship']).where('id', '=', memberId).executeTakeFirst();
+
+/**
+ * New family members of the account in the last day (its audit rows, so a member added and
+ * removed still counts), the client's daily limit, and when the oldest of them leaves the day.
+ * Takes the account's family lock first (advisory, transaction-scoped), so parallel adds queue.
+ */
+export const lockFamilyAddsToday = async (db: Db, clientId: number, accountUserId: number) => {
+  await sql`SELECT pg_advisory_xact_lock(23, ${accountUserId}::integer)`.execute(db);
+  const { rows } = await sql<{ added: number; max: number; oldest: Date | null }>`
+    SELECT count(a.id)::int AS added, min(a.created_at) AS oldest,
+           (SELECT max_family_members_per_day FROM clients WHERE id = ${clientId}) AS max
+      FROM account_audit a
+     WHERE a.user_id = ${accountUserId} AND a.action = 'family_member_added' AND a.created_at > now() - interval '1 day'`.execute(db);
+  return rows[0]!;
+};

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
 /* ---- The caller and the people it may act for (spec §6: the selected user decides whose basket is used) ---- */
@@ -106,6 +106,17 @@ export const MAX_FAMILY_MEMBERS = 20;
 
 export const addFamilyMember = (db: Db, clientId: number, accountUserId: number, values: repo.MemberValues, origin: RequestOrigin) =>
   inTransaction(db, async (trx) => {
+    // Family members are free and unverified: at most max_family_members_per_day new ones a day
+    // (issue 22, demo 5; docs/security.md), counted under the account's lock.
+    const today = await repo.lockFamilyAddsToday(trx, clientId, accountUserId);
+    if (today.added >= today.max) {
+      const hours = Math.max(1, Math.ceil(((today.oldest ? new Date(today.oldest).getTime() : Date.now()) + 86_400_000 - Date.now()) / 3_600_000));
+      throw new AppError({
+        code: 'too_many_family_members_today',
+        status: 429,
+        message: `You can add up to ${today.max} family members a day. Please try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`,
+      });
+    }
     const members = await repo.listMembers(trx, clientId, accountUserId);
     if (members.length > MAX_FAMILY_MEMBERS)
       throw badRequest('too_many_family_members', `An account can hold at most ${MAX_FAMILY_MEMBERS} family members.`);
