@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
+import { useMembershipStatus } from '../../lib/membership-status.ts';
 import { getSelectedVenue } from '../../lib/selected-venue.ts';
 import { productUrl, useShellMode } from '../../lib/shell-mode.ts';
 import { isApiError } from '../../lib/api/errors.ts';
@@ -19,6 +20,8 @@ const PricingScreen = () => {
   const { isEmbedded } = useShellMode();
   usePageMeta({ title: t('common:breadcrumbs.membershipPricing'), breadcrumbs: [{ label: t('common:breadcrumbs.membershipPricing') }] });
   const user = useAuthUser();
+  // Issue 21: a member is shown their membership, never 'Not a member yet?'; nothing until it is known.
+  const membership = useMembershipStatus();
   // The chosen venue, else the customer's home venue.
   const venue = getSelectedVenue().slug ?? user.data?.homeVenueSlug ?? '';
   const categories = useVenueCategories(venue);
@@ -165,14 +168,23 @@ const PricingScreen = () => {
             )}
           </div>
         )}
-        <p className="mt-6 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>
+        {membership === 'none' && <p className="mt-6 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>}
+        {membership === 'member' && <p className="mt-6 text-neutral-700">{t('pricing.yourMembership')}</p>}
         <div className="mt-6 flex flex-wrap gap-3">
-          {onlineJoiningEnabled && (
+          {membership === 'member' && (
+            <a href={productUrl('my-account', '/memberships', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
+              {t('common:nav.myMembership')}
+            </a>
+          )}
+          {onlineJoiningEnabled && membership === 'none' && (
             <a href={productUrl('online-joining', venue ? `/centre/${venue}` : '/', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
               {t('common:nav.buyMembership')}
             </a>
           )}
-          <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', variant: onlineJoiningEnabled ? 'secondary' : 'primary' })}>
+          <Link
+            to="/redirect-to-selected-venue"
+            className={buttonClasses({ size: 'lg', variant: (onlineJoiningEnabled && membership === 'none') || membership === 'member' ? 'secondary' : 'primary' })}
+          >
             {t('common:nav.bookActivity')}
           </Link>
         </div>

@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
+import { useClientSettings } from '../../lib/client-settings.ts';
+import { getSelectedVenue } from '../../lib/selected-venue.ts';
+import { productUrl, useShellMode } from '../../lib/shell-mode.ts';
+import { followWithLogin } from '../auth/public.ts';
 import { AccountPage } from './AccountPage.tsx';
 import { membershipsQuery, type Membership } from './api/holdings.ts';
 import { QueryState, StatusChip, card, formatDay } from './components/QueryState.tsx';
@@ -13,8 +17,15 @@ const MembershipsScreen = () => {
 const Memberships = () => {
   const { t } = useTranslation('holdings');
   const query = useQuery(membershipsQuery());
+  const { onlineJoiningEnabled } = useClientSettings();
+  const { isEmbedded } = useShellMode();
+  const venue = getSelectedVenue().slug;
+  // Issue 21: no membership yet → 'Buy a membership' (online joining), as the header offers; 'Book an activity' only when joining is not online.
+  const buy = onlineJoiningEnabled
+    ? { href: productUrl('online-joining', venue ? `/centre/${venue}` : '/', { isEmbedded }), label: t('common:nav.buyMembership'), onClick: followWithLogin }
+    : undefined;
   return (
-    <QueryState query={query} isEmpty={(list) => list.length === 0} empty={t('memberships.empty')}>
+    <QueryState query={query} isEmpty={(list) => list.length === 0} empty={t('memberships.empty')} emptyAction={buy}>
       {(list) => (
         <ul className="grid gap-5" aria-label={t('memberships.title')}>
           {list.map((membership) => (

@@ -65,8 +65,8 @@ export const Header = ({ theme }: { theme: Theme }) => {
             </li>
             {nav.showMembership && (
               <li>
-                <a href={nav.membershipHref} onClick={nav.membershipIsExternal ? followWithLogin : undefined} className={navLinkClass}>
-                  {t('nav.buyMembership')}
+                <a data-testid="membership-link" href={nav.membership.href} onClick={nav.membership.isExternal ? followWithLogin : undefined} className={navLinkClass}>
+                  {t(nav.membership.labelKey)}
                 </a>
               </li>
             )}

@@ -72,8 +72,8 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           </li>
           {nav.showMembership && (
             <li>
-              <a href={nav.membershipHref} onClick={nav.membershipIsExternal ? followWithLogin : undefined} className={itemClass}>
-                {t('nav.buyMembership')}
+              <a href={nav.membership.href} onClick={nav.membership.isExternal ? followWithLogin : undefined} className={itemClass}>
+                {t(nav.membership.labelKey)}
               </a>
             </li>
           )}

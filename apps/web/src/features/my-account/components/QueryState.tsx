@@ -10,11 +10,14 @@ export const QueryState = <T,>({
   query,
   isEmpty,
   empty,
+  emptyAction,
   children,
 }: {
   query: UseQueryResult<T>;
   isEmpty: (data: T) => boolean;
   empty: string;
+  /** The empty state's one action, when it is not 'Book an activity' (Memberships: 'Buy a membership'). */
+  emptyAction?: EmptyAction | undefined;
   children: (data: T) => ReactNode;
 }) => {
   const { t } = useTranslation('holdings');
@@ -26,18 +29,27 @@ export const QueryState = <T,>({
       </p>
     );
   }
-  if (isEmpty(query.data)) return <EmptyState text={empty} />;
+  if (isEmpty(query.data)) return <EmptyState text={empty} action={emptyAction} />;
   return <>{children(query.data)}</>;
 };
 
-export const EmptyState = ({ text }: { text: string }) => {
+/** A link out of an empty list: a page of another product (an address), with its label. */
+export type EmptyAction = { href: string; label: string; onClick?: ((event: React.MouseEvent<HTMLAnchorElement>) => void) | undefined };
+
+export const EmptyState = ({ text, action }: { text: string; action?: EmptyAction | undefined }) => {
   const { t } = useTranslation('holdings');
   return (
     <div className="rounded-xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-neutral-200">
       <p className="text-lg font-medium text-neutral-900">{text}</p>
-      <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
-        {t('bookActivity')}
-      </Link>
+      {action ? (
+        <a href={action.href} onClick={action.onClick} className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+          {action.label}
+        </a>
+      ) : (
+        <Link to="/redirect-to-selected-venue" className={buttonClasses({ size: 'lg', className: 'mt-6' })}>
+          {t('bookActivity')}
+        </Link>
+      )}
     </div>
   );
 };
