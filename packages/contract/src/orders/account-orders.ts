@@ -41,6 +41,8 @@ export const ZAccountOrder = z.object({
   person: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
   lines: z.array(ZOrderLine),
   tenders: z.array(ZOrderTender),
+  /** The discount code the order used and what it took off (issue 21); `total` is after it. */
+  discount: z.object({ code: z.string(), amount: ZMoney }).nullable(),
   total: ZMoney,
   /** Prices include VAT; no VAT breakdown is stored per order, so this is null. */
   vat: ZMoney.nullable(),

@@ -210,6 +210,8 @@ export type OrderRow = {
   created_at: Date;
   source: string;
   total_pence: number;
+  discount_pence: number;
+  discount_code: string | null;
   membership_user_id: number;
   first_name: string;
   last_name: string;
@@ -218,8 +220,10 @@ export type OrderRow = {
 export const findOrders = async (db: Db, clientId: number, accountUserId: number, where: { uuid?: string; limit: number }) =>
   (
     await sql<OrderRow>`
-      SELECT o.id, o.uuid::text AS uuid, o.reference, o.created_at, o.source, o.total_pence, o.membership_user_id, mu.first_name, mu.last_name
+      SELECT o.id, o.uuid::text AS uuid, o.reference, o.created_at, o.source, o.total_pence, o.discount_pence, dc.code AS discount_code,
+             o.membership_user_id, mu.first_name, mu.last_name
         FROM orders o JOIN membership_users mu ON mu.id = o.membership_user_id
+        LEFT JOIN discount_codes dc ON dc.id = o.discount_code_id
        WHERE o.client_id = ${clientId} AND o.account_user_id = ${accountUserId}
          ${where.uuid === undefined ? sql`` : sql`AND o.uuid = ${where.uuid}::uuid`}
        ORDER BY o.created_at DESC, o.id DESC

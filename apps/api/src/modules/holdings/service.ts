@@ -167,6 +167,7 @@ const ordersOf = async (db: Db, caller: HoldingsCaller, where: { uuid?: string; 
         amount: money(t.amount_pence, symbol),
         card: t.tender_type === 'card' && t.card_brand && t.card_last_four ? { brand: t.card_brand, last_four: t.card_last_four } : null,
       })),
+    discount: o.discount_pence > 0 && o.discount_code ? { code: o.discount_code, amount: money(o.discount_pence, symbol) } : null,
     total: money(o.total_pence, symbol),
     vat: null,
   }));

@@ -77,6 +77,10 @@ describe('the confirmation after credit, a discount code and a card', () => {
       { tender_type: 'general-credit', amount: 310, formatted_amount: '£3.10', card: null },
       { tender_type: 'card', amount: cardPart, formatted_amount: pounds(cardPart), card: { brand: 'visa', last_four: '4242' } },
     ]);
+    // The account receipt prints the discount line too.
+    const receipt = (await call('GET', `/api/dashboard/orders/${order.complete_order_id}`, who)).json().data;
+    expect(receipt.discount).toEqual({ code, amount: { raw: discount, formatted: pounds(discount) } });
+    expect(receipt.tenders.map((tender: { label: string }) => tender.label).sort()).toEqual(['Account credit', 'Card']);
     // Another customer's order: 403 as before.
     expect((await call('GET', `/api/checkout/orders/${order.complete_order_id}`, shop.bob)).statusCode).toBe(403);
   });

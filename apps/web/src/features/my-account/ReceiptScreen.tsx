@@ -129,6 +129,14 @@ const ReceiptView = ({ receipt }: { receipt: Receipt }) => {
         <p className="mt-2 text-neutral-800">{t('receipt.noTenders')}</p>
       )}
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-neutral-300 pt-3">
+        {receipt.discount && (
+          <>
+            <dt>{t('receipt.discount', { code: receipt.discount.code })}</dt>
+            <dd className="text-right" data-testid="receipt-discount">
+              −{receipt.discount.amount.formatted}
+            </dd>
+          </>
+        )}
         {receipt.vat && (
           <>
             <dt>{t('receipt.vat')}</dt>
