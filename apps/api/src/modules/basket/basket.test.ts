@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CART_FULL_MESSAGE } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
@@ -260,6 +261,10 @@ describe('PUT /api/activities/cart/{cartItemId}', () => {
     const expired = cartOf(await call('GET', '/api/activities/cart', who)).items.find((i) => i.id === item.id)!;
     expect(expired).toMatchObject({ status: 'expired' });
     expect(expired.expires_at).not.toBeNull();
+    // Not at once: a lapsed place goes back to everyone else first for a hold's length (issue 22).
+    const tooSoon = await call('PUT', `/api/activities/cart/${item.id}`, who, { hold_again: true });
+    expect(tooSoon.json()).toMatchObject({ code: 'released_recently' });
+    await sql`UPDATE place_claims SET expires_at = now() - interval '16 minutes', released_at = CASE WHEN status = 'released' THEN now() - interval '16 minutes' END WHERE occurrence_id = ${occurrence.id}`.execute(ctx.db);
 
     const response = await call('PUT', `/api/activities/cart/${item.id}`, who, { hold_again: true });
     expect(response.statusCode).toBe(200);

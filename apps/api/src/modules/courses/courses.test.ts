@@ -111,6 +111,10 @@ describe('capacity of a whole course', () => {
     const expired = (await call('GET', '/api/activities/cart', second!)).json().data as CartDto;
     expect(expired.items[0]!.status).toBe('expired');
     expect(expired.total).toBe(0);
+    // Not at once: a lapsed place goes back to everyone else first for a hold's length (issue 22).
+    const tooSoon = await call('PUT', `/api/activities/cart/${expired.items[0]!.id}`, second!, { hold_again: true });
+    expect(tooSoon.json()).toMatchObject({ code: 'released_recently' });
+    await sql`UPDATE course_claims SET expires_at = now() - interval '16 minutes', released_at = CASE WHEN status = 'released' THEN now() - interval '16 minutes' END WHERE course_id = ${course.id}`.execute(ctx.db);
     // Held again while the place is still free; then the course is full again.
     const again = await call('PUT', `/api/activities/cart/${expired.items[0]!.id}`, second!, { hold_again: true });
     expect(again.statusCode).toBe(200);

@@ -233,6 +233,9 @@ export type CheckoutCourse = repo.CheckoutCourseRow & { claim_id: number };
  * The cart's course items with a live hold each: an expired hold is taken again when a place is
  * still free (hold_course under the course lock). Answers the held ones and the names of the lost.
  */
+/** The names of the basket's course items whose hold ran out (basket/expired.ts refuses to charge them). */
+export const expiredCourseNames = async (db: Db, cartId: number) => (await repo.findCheckoutCourses(db, cartId)).filter((r) => !r.held).map((r) => r.name);
+
 export const checkoutItems = async (trx: Db, caller: Caller, cartId: number, holdMinutes: number) => {
   const rows = await repo.findCheckoutCourses(trx, cartId);
   const held: CheckoutCourse[] = [];
