@@ -96,8 +96,9 @@ export const countOrderLines = async (db: Db, orderId: number) =>
 export const findOrderIdByCart = async (db: Db, cartId: number) =>
   (await db.selectFrom('orders').select('id').where('cart_id', '=', cartId).executeTakeFirst())?.id;
 
-export const findOrderIdByKey = async (db: Db, accountUserId: number, key: string) =>
-  (await db.selectFrom('orders').select('id').where('account_user_id', '=', accountUserId).where('idempotency_key', '=', key).executeTakeFirst())?.id;
+/** The order an Idempotency-Key completed, with the basket it completed (a key is bound to its basket). */
+export const findOrderByKey = (db: Db, accountUserId: number, key: string) =>
+  db.selectFrom('orders').select(['id', 'cart_id']).where('account_user_id', '=', accountUserId).where('idempotency_key', '=', key).executeTakeFirst();
 
 export const findOrder = (db: Db, clientId: number, where: { id: number } | { uuid: string }) => {
   const query = db

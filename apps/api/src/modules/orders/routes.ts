@@ -36,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/checkout/authorise',
     { ...guarded, schema: { tags: ['checkout'], summary: 'Authorise the card part of the basket (3-D Secure challenge or frictionless)', body: ZCheckoutAuthoriseRequest, response: { 200: ZCheckoutAuthoriseResponse, ...errors } } },
     async (request) => {
-      const data = await orders.authorise(app.db, caller(request), request.body, { ...deps(), idempotencyKey: idempotencyKey(request, null) });
+      const data = await orders.authorise(app.db, caller(request), request.body, { ...deps(), address: request.ip, idempotencyKey: idempotencyKey(request, null) });
       return { ...data, data };
     },
   );
@@ -75,7 +75,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       ...guarded,
       schema: { tags: ['bookings'], summary: 'Authorise a card for every unpaid late-cancellation fee (3-D Secure as at checkout)', body: ZAuthoriseLateFeesRequest, response: { 200: ZAuthoriseLateFeesResponse, ...errors } },
     },
-    async (request) => ({ data: await orders.authoriseLateFees(app.db, caller(request), request.body, deps()) }),
+    async (request) => ({ data: await orders.authoriseLateFees(app.db, caller(request), request.body, { ...deps(), address: request.ip }) }),
   );
   app.post(
     '/api/dashboard/late-cancellation-fees/pay',

@@ -63,6 +63,9 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
 
 /* ---- Complete: exactly once ---- */
 
+const idempotencyKeyReused = () =>
+  unprocessable('idempotency_key_reused', 'The given data was invalid.', { 'Idempotency-Key': ['This key was already used for another basket.'] });
+
 export type CompleteInput = {
   payments: readonly PaymentLine[];
   terms: readonly number[] | undefined;
@@ -88,17 +91,15 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
   if (input.transactionUuid && (!transaction || transaction.account_user_id !== caller.accountUserId)) throw notFound('transaction_not_found');
   if (transaction?.order_id) return orderSummary(db, caller.clientId, transaction.order_id);
   if (transaction) transaction = await payments.settleAttempt(db, transaction, deps);
-  if (input.idempotencyKey) {
-    const existing = await repo.findOrderIdByKey(db, caller.accountUserId, input.idempotencyKey);
-    if (existing) return orderSummary(db, caller.clientId, existing);
-  }
   const cartId = transaction?.cart_id ?? (await basket.findOpenCartId(db, caller, selected.id));
-  if (cartId === undefined) {
-    // A replay that lost the race to the completion it repeats: the cart is already completed.
-    const replayed = input.idempotencyKey ? await repo.findOrderIdByKey(db, caller.accountUserId, input.idempotencyKey) : undefined;
-    if (replayed) return orderSummary(db, caller.clientId, replayed);
-    throw badRequest('cart_empty', 'Your basket is empty.');
+  if (input.idempotencyKey) {
+    // A replay answers the order it made; the key is bound to that basket, so the same key on
+    // another basket is refused rather than answered with the old order (issue 22).
+    const existing = await repo.findOrderByKey(db, caller.accountUserId, input.idempotencyKey);
+    if (existing && cartId !== undefined && existing.cart_id !== cartId) throw idempotencyKeyReused();
+    if (existing) return orderSummary(db, caller.clientId, existing.id);
   }
+  if (cartId === undefined) throw badRequest('cart_empty', 'Your basket is empty.');
 
   const outcome = await inTransaction(db, async (trx): Promise<Outcome> => {
     const row = await basket.lockCartForCheckout(trx, caller.clientId, cartId);

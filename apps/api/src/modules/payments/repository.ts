@@ -102,6 +102,39 @@ export const findStaleTransactions = (db: Db, minutes: number, limit: number) =>
     .limit(limit)
     .execute();
 
+/* ---- Merchant session keys bound to their customer (0065) ---- */
+
+export const bindSession = (db: Db, row: { sessionKey: string; clientId: number; accountUserId: number; provider: string; expiresAt: Date }) =>
+  db
+    .insertInto('payment_sessions')
+    .values({ session_key: row.sessionKey, client_id: row.clientId, account_user_id: row.accountUserId, provider: row.provider, expires_at: row.expiresAt })
+    .execute();
+
+export const findSessionOwner = (db: Db, sessionKey: string) =>
+  db.selectFrom('payment_sessions').select(['client_id', 'account_user_id']).where('session_key', '=', sessionKey).executeTakeFirst();
+
+/* ---- Declined-card counters (rate_limits: fixed windows, swept by the cleanup job) ---- */
+
+/**
+ * One attempt on each key, counted before the provider is asked (so parallel attempts count
+ * too): answers each key's hits in its window and the seconds left of it.
+ */
+export const reserveAttempt = async (db: Db, keys: readonly string[], windowMinutes: number) =>
+  (
+    await sql<{ key: string; hits: number; retry_after: number }>`
+      INSERT INTO rate_limits AS r (key, hits, window_ends_at)
+        SELECT k, 1, now() + make_interval(mins => ${windowMinutes}) FROM unnest(${keys}::text[]) AS k
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
+        window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE r.window_ends_at END
+      RETURNING key, hits, greatest(1, ceil(extract(epoch FROM window_ends_at - now())))::int AS retry_after`.execute(db)
+  ).rows;
+
+/** Gives back an attempt that was not declined (or was refused before it was made). */
+export const releaseAttempt = async (db: Db, keys: readonly string[]) => {
+  await sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ANY(${keys}::text[]) AND window_ends_at > now() AND hits > 0`.execute(db);
+};
+
 /* ---- The simulator's gateway (providers/simulator.ts): sessions, card identifiers, payments ---- */
 
 

@@ -4,7 +4,7 @@ import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
 import type { Db } from '../../db/connect.ts';
 import type { ProviderTransactionStatus } from '../../db/schema.ts';
-import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import type { AuthoriseResult, CardSource, PaymentProvider } from './providers/provider.ts';
 import { simulatorProvider } from './providers/simulator.ts';
@@ -19,7 +19,8 @@ import * as repo from './repository.ts';
 export type { PaymentProvider } from './providers/provider.ts';
 export { decideChallenge, findChallenge, tokeniseCard } from './providers/simulator.ts';
 
-export type PaymentDeps = { provider: PaymentProvider };
+/** `address`: the caller's address (request.ip), for the declined-card limit per address. */
+export type PaymentDeps = { provider: PaymentProvider; address?: string | null };
 
 export const providerFor = (name: string): PaymentProvider => {
   if (name === 'simulator') return simulatorProvider;
@@ -65,6 +66,8 @@ export const prepare = async (db: Db, caller: Caller, deps: PaymentDeps): Promis
     deps.provider.createSession(db, caller.clientId),
     repo.findSavedCards(db, caller.clientId, caller.accountUserId, deps.provider.name),
   ]);
+  // The key is the asking customer's: authorise refuses it from anyone else (issue 22).
+  await repo.bindSession(db, { sessionKey: session.sessionKey, clientId: caller.clientId, accountUserId: caller.accountUserId, provider: deps.provider.name, expiresAt: session.expiresAt });
   const saved = cards.map(savedCardDto);
   return {
     payment_provider: deps.provider.name,
@@ -82,6 +85,39 @@ export const deleteSavedCard = async (db: Db, caller: Caller, id: number) => {
 };
 
 /* ---- Authorise ---- */
+
+/** Declined card authorisations allowed per account, payment session and address in a window (docs/security.md "Issue 22"). */
+export const CARD_DECLINE_LIMIT = 5;
+export const CARD_DECLINE_WINDOW_MINUTES = 15;
+export const TOO_MANY_DECLINES_MESSAGE = 'Too many declined card attempts. Try again in 15 minutes or use another way to pay.';
+
+const declineKeys = (caller: Caller, sessionKey: string, address: string | null | undefined) => [
+  `card-declines:account:${caller.clientId}:${caller.accountUserId}`,
+  `card-declines:session:${sessionKey}`,
+  ...(address ? [`card-declines:address:${caller.clientId}:${address}`] : []),
+];
+
+/**
+ * Runs `authorise` unless the account, the payment session or the address already has
+ * CARD_DECLINE_LIMIT declines (or attempts still in flight) in the window: then 429 with
+ * Retry-After. The attempt counts from before the provider is asked, so parallel attempts
+ * cannot overtake the limit; only a declined one keeps its count.
+ */
+const withinDeclineLimit = async (db: Db, keys: readonly string[], authorise: () => Promise<AuthoriseResult>): Promise<AuthoriseResult> => {
+  const counts = await repo.reserveAttempt(db, keys, CARD_DECLINE_WINDOW_MINUTES);
+  const over = counts.filter((c) => c.hits > CARD_DECLINE_LIMIT);
+  if (over.length) {
+    await repo.releaseAttempt(db, keys);
+    throw new AppError({ code: 'too_many_declines', status: 429, message: TOO_MANY_DECLINES_MESSAGE, retryAfterSeconds: Math.max(...over.map((c) => c.retry_after)) });
+  }
+  let result: AuthoriseResult | undefined;
+  try {
+    result = await authorise();
+    return result;
+  } finally {
+    if (result?.status !== 'declined') await repo.releaseAttempt(db, keys);
+  }
+};
 
 export type CardBody = {
   saved_card_id?: number | null | undefined;
@@ -118,15 +154,17 @@ export const authoriseCard = async (
   const merchant = await attempt.merchant();
   const transactionUuid = randomUUID();
   const browser = Object.fromEntries(Object.entries(body).filter(([key]) => key.startsWith('browser_')));
-  const result = await deps.provider.authorise(db, {
-    clientId: caller.clientId,
-    transactionUuid,
-    amountPence: attempt.amountPence,
-    merchant,
-    card: source,
-    returnUrl: attempt.returnUrl,
-    browser,
-  });
+  const result = await withinDeclineLimit(db, declineKeys(caller, body.session_key, deps.address), () =>
+    deps.provider.authorise(db, {
+      clientId: caller.clientId,
+      transactionUuid,
+      amountPence: attempt.amountPence,
+      merchant,
+      card: source,
+      returnUrl: attempt.returnUrl,
+      browser,
+    }),
+  );
   await repo.insertTransaction(db, {
     uuid: transactionUuid,
     client_id: caller.clientId,
@@ -157,7 +195,13 @@ const cardSource = async (db: Db, caller: Caller, body: CardBody, deps: PaymentD
     if (!card) throw notFound('saved_card_not_found');
     return { kind: 'token', token: card.token };
   }
-  if (body.card_identifier) return { kind: 'identifier', identifier: body.card_identifier, sessionKey: body.session_key };
+  if (body.card_identifier) {
+    // A card entered in another customer's payment session is never charged to this one (issue 22).
+    const owner = await repo.findSessionOwner(db, body.session_key);
+    if (!owner) throw badRequest('session_expired', 'The payment session has expired. Please reload the page and try again.');
+    if (owner.client_id !== caller.clientId || owner.account_user_id !== caller.accountUserId) throw forbidden('payment_session_not_yours');
+    return { kind: 'identifier', identifier: body.card_identifier, sessionKey: body.session_key };
+  }
   throw unprocessable('validation_failed', 'The given data was invalid.', { card_identifier: ['Required'] });
 };
 
