@@ -81,6 +81,19 @@ describe('sign-up from the bookings site', () => {
     });
   });
 
+  it("takes the home venue from the page the visitor goes back to (a timetable) when none is remembered", async () => {
+    renderScreen('/register?redirect=%2Flocation%2Fbury-leisure-centre%2Fyoga%2Ftoday', <Route path="/register" element={<RegisterScreen />} />);
+    await screen.findByRole('heading', { name: 'Sign up' });
+    fill('First name', 'Jamie');
+    fill('Last name', 'Rivers');
+    fill('Email address', 'jamie@example.com');
+    fill('Password', 'correct horse battery');
+    fireEvent.click(screen.getByLabelText(/I accept the terms/));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(signUpCall()).toBeDefined());
+    expect(signUpCall()!.body).toMatchObject({ home_venue_id: 4 });
+  });
+
   it('sends no home venue when the visitor was on none', async () => {
     renderScreen('/register', <Route path="/register" element={<RegisterScreen />} />);
     await screen.findByRole('heading', { name: 'Sign up' });

@@ -58,6 +58,9 @@ const checkLocally = (values: Values, terms: boolean, t: (key: string) => string
   return errors;
 };
 
+/** The venue of a bookings-site path: /location/{venue}/… or /courses/location/{venue}/…. */
+const venueSlugOf = (path: string) => /^\/(?:courses\/)?location\/([a-z0-9-]{1,100})(?:[/?#]|$)/.exec(path)?.[1] ?? null;
+
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Spec §2 /register: logged-out users only; a logged-in visitor goes to `redirect` or /. */
@@ -106,8 +109,9 @@ const RegisterScreen = () => {
   };
 
   const send = async () => {
-    // The home venue is the venue the visitor was on (the remembered one), or none.
-    const selectedSlug = getSelectedVenue().slug;
+    // The home venue is the venue the visitor was on: the one of the page they are going back to
+    // (a timetable or course page), else the remembered one, else none.
+    const selectedSlug = venueSlugOf(redirect) ?? getSelectedVenue().slug;
     const list = selectedSlug ? await queryClient.ensureQueryData(venuesQuery()).catch(() => []) : [];
     const homeVenue = list.find((venue) => venue.slug === selectedSlug);
     const firstName = values.firstName.trim();
