@@ -52,11 +52,11 @@ describe('basket bar', () => {
     show('/location/bury-leisure-centre/yoga/2026-11-30', { itemCount: 2, msLeft: 14 * 60_000 + 32_000, total: 1300 });
     const bar = screen.getByRole('complementary', { name: 'Basket summary' });
     expect(bar.id).toBe('basket-bar');
-    expect(screen.getByTestId('basket-bar-time').textContent).toBe(', Held for 14:32');
+    expect(screen.getByTestId('basket-bar-time').textContent).toBe('Held for 14:32');
     expect(screen.getByTestId('basket-bar-total').textContent).toBe('£13.00');
     expect(bar.textContent).toContain('2 items');
     act(() => vi.advanceTimersByTime(2000));
-    expect(screen.getByTestId('basket-bar-time').textContent).toBe(', Held for 14:30');
+    expect(screen.getByTestId('basket-bar-time').textContent).toBe('Held for 14:30');
   });
 
   it('is no live region: the link reads the count, time left and total when focused', () => {

@@ -15,7 +15,7 @@ const overflowOf = (strip: HTMLElement) => ({
 });
 
 /** Scrolls the strip (not the page) so `item` is wholly in view, with room for the fade beside it. */
-export const bringIntoStrip = (strip: HTMLElement, item: HTMLElement, margin = 40) => {
+export const bringIntoStrip = (strip: HTMLElement, item: HTMLElement, margin = 60) => {
   const left = item.offsetLeft - strip.offsetLeft;
   const right = left + item.offsetWidth;
   if (left - margin < strip.scrollLeft) strip.scrollLeft = Math.max(0, left - margin);
@@ -67,17 +67,30 @@ export const AccountNav = () => {
       element.removeEventListener('scroll', measure);
     };
   }, [measure]);
-  // The current tab in view on arrival and after each page change.
-  useLayoutEffect(() => {
+  // The current tab in view on arrival, after each page change, when a tab is added (Guest passes,
+  // once the client settings arrive) and when the web fonts have changed the tabs' widths.
+  const showCurrent = useCallback(() => {
     const element = strip.current;
     const current = element?.querySelector<HTMLElement>('[aria-current="page"]')?.closest('li');
     if (element && current) bringIntoStrip(element, current);
     measure();
-  }, [pathname, measure]);
+  }, [measure]);
+  useLayoutEffect(showCurrent, [pathname, items.length, showCurrent]);
+  useEffect(() => {
+    let isCurrent = true;
+    void document.fonts?.ready.then(() => {
+      if (isCurrent) showCurrent();
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [showCurrent]);
 
   const scrollBy = (direction: -1 | 1) => {
     const element = strip.current;
-    if (element) element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior: 'smooth' });
+    // Smooth, unless the person asked for less motion.
+    const behavior = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+    if (element) element.scrollBy({ left: direction * Math.max(120, element.clientWidth * 0.7), behavior });
   };
 
   return (

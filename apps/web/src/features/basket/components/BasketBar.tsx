@@ -55,10 +55,10 @@ const BasketBar = () => {
                 <span data-testid="basket-bar-total">{total}</span>
               </>
             )}
+            {time && <span className="sr-only">, </span>}
           </span>
           {time && (
             <span data-testid="basket-bar-time" className={`block tabular-nums ${left === 0 ? 'text-amber-900' : 'text-neutral-700'}`}>
-              <span className="sr-only">, </span>
               {time}
             </span>
           )}
