@@ -55,7 +55,9 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
         ? t('item.opens', { when: formatLocalDateTime(entry.firstBookableAt.local) })
         : action.reason === 'started'
           ? t('item.started')
-          : action.reason === 'cancelled'
+          : action.reason === 'finished'
+            ? t('item.finished')
+            : action.reason === 'cancelled'
             ? t('item.cancelled')
             : t('item.full');
     control = (
