@@ -127,6 +127,19 @@ const ZEnv = z.object({
     .min(1, 'a whole number of minutes from 1 to 10080')
     .max(10_080, 'a whole number of minutes from 1 to 10080')
     .default(120),
+  // Live availability streams (SSE) open at once per instance: per client address and in all (docs/security.md "Issue 22").
+  LIVE_STREAMS_PER_ADDRESS: z.coerce
+    .number({ error: 'a whole number from 1 to 10000' })
+    .int('a whole number from 1 to 10000')
+    .min(1, 'a whole number from 1 to 10000')
+    .max(10_000, 'a whole number from 1 to 10000')
+    .default(20),
+  LIVE_STREAMS_MAX: z.coerce
+    .number({ error: 'a whole number from 1 to 1000000' })
+    .int('a whole number from 1 to 1000000')
+    .min(1, 'a whole number from 1 to 1000000')
+    .max(1_000_000, 'a whole number from 1 to 1000000')
+    .default(2000),
   // Checkout (docs/checkout.md): how long an authorised card payment may
   // wait for its completion before the reconciliation job completes or voids it.
   PAYMENT_RECONCILE_MINUTES: z.coerce
