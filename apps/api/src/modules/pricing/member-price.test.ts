@@ -112,6 +112,22 @@ describe('the caller’s price on the timetable (issue 21)', () => {
   });
 });
 
+describe('the visitor cache (issue 21)', () => {
+  it('serves visitors one kept answer with Members from, while a member still gets their own price', async () => {
+    const { fx, entryFor } = await classDay();
+    const member = fresh();
+    await giveMembership(fx, member, []);
+    expect((await entryFor(null)).members_from).toMatchObject({ raw: 520 });
+    const deadline = Date.now() + 5000;
+    while (!ctx.app.availabilityHub.listening(() => {}) && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+    expect(ctx.app.availabilityHub.listening(() => {})).toBe(true);
+    // Kept now (the listener is on): the visitor's answer, then the member's own, then the kept one again.
+    expect(await entryFor(null)).toMatchObject({ price_basis: 'standard', price: { raw: 650 }, members_from: { raw: 520 } });
+    expect(await entryFor(member)).toMatchObject({ price_basis: 'member', price: { raw: 520 } });
+    expect(await entryFor(null)).toMatchObject({ price_basis: 'standard', price: { raw: 650 } });
+  });
+});
+
 describe('ticket age rules (issue 21)', () => {
   const setup = async () => {
     const { fx, occurrence } = await classDay();
