@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, requiredText, ZNewPassword, ZOptionalPhone, ZOptionalPostcode } from './fields.ts';
+import { optionalText, requiredText, ZDateOfBirth, ZNewPassword, ZOptionalPhone, ZOptionalPostcode } from './fields.ts';
 
 /**
  * GET/PATCH {dashboard}/details: what My details shows and edits (docs/account.md "My
@@ -67,3 +67,13 @@ export type ChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
  */
 export const ZChangePasswordResponse = z.object({ data: z.object({ message: z.string(), token: z.string().nullable() }) });
 export type ChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;
+
+/**
+ * POST {dashboard}/date-of-birth (issue 21): the account holder gives the date of birth sign-up
+ * no longer asks for, when a ticket or course with an age rule needs it. Only while the account
+ * has none (409 otherwise: a date of birth decides prices and places, so changing it is the venue's).
+ */
+export const ZSetDateOfBirthRequest = z.object({ date_of_birth: ZDateOfBirth }).strict();
+export type SetDateOfBirthRequest = z.input<typeof ZSetDateOfBirthRequest>;
+export const ZSetDateOfBirthResponse = z.object({ data: z.object({ date_of_birth: z.string(), message: z.string() }) });
+export type SetDateOfBirthResponse = z.infer<typeof ZSetDateOfBirthResponse>;

@@ -1,6 +1,6 @@
 import type { MyDetails } from '@app/contract/auth/my-details';
 import type { Db } from '../../db/connect.ts';
-import { notFound, unprocessable } from '../../lib/errors.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as account from '../account/service.ts';
 import * as repo from './repository.ts';
@@ -51,4 +51,19 @@ export const updateMyDetails = async (db: Db, clientId: number, userId: number, 
     await repo.updateUserDetails(trx, clientId, userId, Object.fromEntries(changed.map((field) => [field, next[field]])));
     await account.recordAccountChange(trx, { clientId, userId, actorUserId: userId, action: 'details_updated', detail: { fields: changed }, origin });
     return myDetails(trx, clientId, userId);
+  });
+
+export const DATE_OF_BIRTH_SAVED = 'Your date of birth has been saved.';
+export const DATE_OF_BIRTH_ALREADY = 'Your date of birth is already on your account. Ask the venue to correct it.';
+
+/**
+ * POST {dashboard}/date-of-birth (issue 21): the date of birth of an account that has none, on the
+ * user and their own ('self') membership user together, audited. 409 when it already has one.
+ */
+export const setOwnDateOfBirth = async (db: Db, clientId: number, userId: number, dateOfBirth: string, origin: Origin) =>
+  inTransaction(db, async (trx) => {
+    const updated = await repo.setDateOfBirthIfNone(trx, clientId, userId, dateOfBirth);
+    if (!updated) throw conflict('date_of_birth_already_set', DATE_OF_BIRTH_ALREADY);
+    await account.recordAccountChange(trx, { clientId, userId, actorUserId: userId, action: 'details_updated', detail: { fields: ['date_of_birth'] }, origin });
+    return { date_of_birth: dateOfBirth, message: DATE_OF_BIRTH_SAVED };
   });

@@ -90,3 +90,44 @@ describe('POST /api/auth/customer/register with only what sign-up asks', () => {
     expect(await ctx.db.selectFrom('users').select('id').where('email', '=', body.email).executeTakeFirst()).toBeUndefined();
   });
 });
+
+describe('POST /api/dashboard/date-of-birth (asked when an age rule needs it)', () => {
+  const setDob = (token: string | null, payload: Json) =>
+    ctx.app.inject({ method: 'POST', url: '/api/dashboard/date-of-birth', headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+  const signUpLight = async () => {
+    const body = minimal();
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(201);
+    return { token: response.json<{ token: string }>().token, email: body.email };
+  };
+  // An adult's date of birth, computed from the clock: 30 years ago today.
+  const born = () => {
+    const date = new Date();
+    date.setUTCFullYear(date.getUTCFullYear() - 30);
+    return date.toISOString().slice(0, 10);
+  };
+
+  it('sets it once on the account holder and their own membership user; a second time is 409 and changes nothing', async () => {
+    const { token, email } = await signUpLight();
+    const first = await setDob(token, { date_of_birth: born() });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ data: { date_of_birth: born(), message: 'Your date of birth has been saved.' } });
+    const authUser = await get('/api/auth/user', token);
+    expect(authUser.json<{ data: { membership_user: Json } }>().data.membership_user).toMatchObject({ date_of_birth: born() });
+
+    const again = await setDob(token, { date_of_birth: '2000-01-01' }); // fixed-date: any valid date, refused because one is set
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'Your date of birth is already on your account. Ask the venue to correct it.' });
+    const user = await ctx.db.selectFrom('users').select(['id', 'date_of_birth']).where('email', '=', email).executeTakeFirstOrThrow();
+    const self = await ctx.db.selectFrom('membership_users').select('date_of_birth').where('account_user_id', '=', user.id).where('relationship', '=', 'self').executeTakeFirstOrThrow();
+    expect([user.date_of_birth, self.date_of_birth]).toEqual([born(), born()]);
+  });
+
+  it('refuses a date that is not one, a future date, an unknown key (422) and a visitor (401)', async () => {
+    const { token } = await signUpLight();
+    expect((await setDob(token, { date_of_birth: 'yesterday' })).json<{ errors: Record<string, string[]> }>().errors.date_of_birth).toEqual(['Must be a date (YYYY-MM-DD)']);
+    expect((await setDob(token, { date_of_birth: '2999-01-01' })).statusCode).toBe(422); // fixed-date: far future
+    expect((await setDob(token, { date_of_birth: born(), user_id: 1 })).statusCode).toBe(422);
+    expect((await setDob(null, { date_of_birth: born() })).statusCode).toBe(401);
+  });
+});

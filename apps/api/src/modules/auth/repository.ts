@@ -318,3 +318,27 @@ export const updateUserDetails = async (db: Db, clientId: number, userId: number
       .where('relationship', '=', 'self')
       .execute();
 };
+
+/**
+ * The account holder's date of birth when they have none yet: the user row (locked by the update,
+ * so two requests cannot both set it) and their 'self' membership user. False when one was set.
+ */
+export const setDateOfBirthIfNone = async (db: Db, clientId: number, userId: number, dateOfBirth: string): Promise<boolean> => {
+  const row = await db
+    .updateTable('users')
+    .set({ date_of_birth: dateOfBirth })
+    .where('client_id', '=', clientId)
+    .where('id', '=', userId)
+    .where('date_of_birth', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await db
+    .updateTable('membership_users')
+    .set({ date_of_birth: dateOfBirth })
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', userId)
+    .where('relationship', '=', 'self')
+    .execute();
+  return true;
+};

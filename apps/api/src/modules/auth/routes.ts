@@ -15,6 +15,8 @@ import {
   ZChangePasswordRequest,
   ZChangePasswordResponse,
   ZMyDetailsResponse,
+  ZSetDateOfBirthRequest,
+  ZSetDateOfBirthResponse,
   ZUpdateMyDetailsRequest,
 } from '@app/contract/auth/my-details';
 import type { FastifyRequest } from 'fastify';
@@ -200,5 +202,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['account'], summary: 'Change any of My details (audited)', body: ZUpdateMyDetailsRequest, response: { 200: ZMyDetailsResponse, ...errors } },
     },
     async (request) => ({ data: await myDetails.updateMyDetails(app.db, request.clientId, request.auth!.userId, request.body, origin(request)) }),
+  );
+
+  app.post(
+    '/api/dashboard/date-of-birth',
+    {
+      ...guarded,
+      schema: {
+        tags: ['account'],
+        summary: 'Give the date of birth an age rule needs, while the account has none (issue 21)',
+        body: ZSetDateOfBirthRequest,
+        response: { 200: ZSetDateOfBirthResponse, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await myDetails.setOwnDateOfBirth(app.db, request.clientId, request.auth!.userId, request.body.date_of_birth, origin(request)) }),
   );
 };
