@@ -44,11 +44,11 @@ export const htmlLayout = (operator: string, title: string, content: string) => 
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f6;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:600px;margin:0 auto;padding:16px">
-<p style="margin:0 0 12px;font-size:20px;font-weight:bold;color:#2b1a4f">${escapeHtml(operator)}</p>
+<header><p style="margin:0 0 12px;font-size:20px;font-weight:bold;color:#2b1a4f">${escapeHtml(operator)}</p></header>
 <main style="background:#ffffff;border:1px solid #c8c8d0;border-radius:8px;padding:20px">
 ${content}
 </main>
-<p style="margin:12px 0 0;font-size:14px;color:#444444">${escapeHtml(operator)}</p>
+<footer><p style="margin:12px 0 0;font-size:14px;color:#444444">${escapeHtml(operator)}</p></footer>
 </div>
 </body>
 </html>`;
