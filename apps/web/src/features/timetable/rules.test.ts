@@ -170,39 +170,40 @@ describe('reloading and locations (spec §4, §3)', () => {
 
 describe('the day to open and the next session (issue 21)', () => {
   // fixed-date: pure date arithmetic on the entries given; the clock is the argument
+  const [d0, d1, d2, d3] = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26'] as const;
   const day = (raw: string, sessions: number, lastStart: string | null, extra: Partial<{ today: boolean; bookable: boolean }> = {}) => ({
     raw, today: false, bookable: true, sessions, lastStartsAt: lastStart === null ? null : `${raw}T${lastStart}:00Z`, ...extra,
   });
-  const window = [day('2026-11-23', 3, '19:30', { today: true }), day('2026-11-24', 0, null), day('2026-11-25', 2, '18:00'), day('2026-11-26', 1, '09:00', { bookable: false })];
-  const at = (time: string) => Date.parse(`2026-11-23T${time}:00Z`);
+  const window = [day(d0, 3, '19:30', { today: true }), day(d1, 0, null), day(d2, 2, '18:00'), day(d3, 1, '09:00', { bookable: false })];
+  const at = (time: string) => Date.parse(`${d0}T${time}:00Z`);
 
   it('opens today while a session is still to start, else the first day with something left', () => {
-    expect(firstDayToOpen(window, at('08:00'))).toBe('2026-11-23');
-    expect(firstDayToOpen(window, at('19:29'))).toBe('2026-11-23');
-    expect(firstDayToOpen(window, at('19:30'))).toBe('2026-11-25');
+    expect(firstDayToOpen(window, at('08:00'))).toBe(d0);
+    expect(firstDayToOpen(window, at('19:29'))).toBe(d0);
+    expect(firstDayToOpen(window, at('19:30'))).toBe(d2);
     expect(hasSomethingLeft(window[0]!, at('21:30'))).toBe(false);
     expect(hasSomethingLeft(window[1]!, at('08:00'))).toBe(false);
   });
 
   it('falls back to a day that opens later, then to the first date', () => {
-    expect(firstDayToOpen([window[0]!, window[1]!, window[3]!], at('21:30'))).toBe('2026-11-26');
-    expect(firstDayToOpen([window[0]!, window[1]!], at('21:30'))).toBe('2026-11-23');
+    expect(firstDayToOpen([window[0]!, window[1]!, window[3]!], at('21:30'))).toBe(d3);
+    expect(firstDayToOpen([window[0]!, window[1]!], at('21:30'))).toBe(d0);
     expect(firstDayToOpen([], at('21:30'))).toBeNull();
   });
 
   it('finds the next day with a session after a date, skipping empty ones', () => {
-    expect(nextSessionDay(window, '2026-11-23')?.raw).toBe('2026-11-25');
-    expect(nextSessionDay(window, '2026-11-25')?.raw).toBe('2026-11-26');
-    expect(nextSessionDay(window, '2026-11-26')).toBeUndefined();
+    expect(nextSessionDay(window, d0)?.raw).toBe(d2);
+    expect(nextSessionDay(window, d2)?.raw).toBe(d3);
+    expect(nextSessionDay(window, d3)).toBeUndefined();
   });
 });
 
 describe("'Finished' and the filters count (issue 21)", () => {
   it("says 'Finished' for a started session once its end has passed, by the clock given", () => {
-    // fixed-date: the session's end and the clocks compared with it
-    const started = { actionToShow: { status: null, reason: 'started' } as never, spaces: 3, endsAtIso: '2026-11-23T10:00:00.000Z' };
-    expect(actionOf(started, Date.parse('2026-11-23T09:30:00Z'))).toEqual({ kind: 'none', reason: 'started' });
-    expect(actionOf(started, Date.parse('2026-11-23T10:00:00Z'))).toEqual({ kind: 'none', reason: 'finished' });
+    const end = Date.UTC(2026, 10, 23, 10);
+    const started = { actionToShow: { status: null, reason: 'started' } as never, spaces: 3, endsAtIso: new Date(end).toISOString() };
+    expect(actionOf(started, end - 30 * 60_000)).toEqual({ kind: 'none', reason: 'started' });
+    expect(actionOf(started, end)).toEqual({ kind: 'none', reason: 'finished' });
   });
 
   it('counts only the filters that hide something of the day', () => {
