@@ -355,4 +355,15 @@ describe('checkout screen', () => {
     expect(screen.getByTestId('credit-general-available').textContent).toBe('£0.00');
     expect(screen.getByRole('button', { name: /^Pay £4\.90/ })).toBeTruthy();
   });
+
+  it('the order summary shows the discount code line between the subtotal and the total (issue 21)', async () => {
+    answer = (call) =>
+      call.url === '/api/activities/cart'
+        ? json({ data: { ...cart(0), total: 720, balance: 720, discount: { code: 'WELCOME10', description: '10% off', amount: { raw: 80, formatted: '£0.80' } }, discount_total: 80 } })
+        : undefined;
+    await ready();
+    expect(screen.getByTestId('order-discount').textContent).toBe('−£0.80');
+    expect(screen.getByText('Discount (WELCOME10)')).toBeTruthy();
+    expect(screen.getByTestId('order-total').textContent).toBe('£7.20');
+  });
 });

@@ -51,6 +51,14 @@ export const OrderSummary = ({ cart, payments, symbol, t }: { cart: Cart; paymen
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-1 border-t border-neutral-300 pt-3 text-neutral-900">
         <dt>{t('order.subTotal')}</dt>
         <dd className="text-right">{money(cart.subTotal)}</dd>
+        {cart.discount && (
+          <>
+            <dt>{t('confirmed.discount', { code: cart.discount.code })}</dt>
+            <dd className="text-right" data-testid="order-discount">
+              −{cart.discount.amount.formatted}
+            </dd>
+          </>
+        )}
         {cart.taxTotal > 0 && (
           <>
             <dt>{t('order.tax')}</dt>
