@@ -33,7 +33,11 @@ export const PriceTag = ({ entry, currencySymbol, compact = false }: Props) => {
           </s>
         )}
         {price}
-        {saving > 0 && <span className="ml-1 text-sm font-semibold text-green-800">{t('prices.save', { amount: money(saving) })}</span>}
+        {saving > 0 && (
+          <span className={compact ? 'ml-1 text-xs font-semibold text-green-800' : 'block text-sm font-semibold whitespace-nowrap text-green-800'}>
+            {t('prices.save', { amount: money(saving) })}
+          </span>
+        )}
       </span>
       {!compact && basis && <span className="text-xs text-dark-400">{basis}</span>}
       {!compact && entry.priceBasis === 'standard' && entry.membersFrom && (
