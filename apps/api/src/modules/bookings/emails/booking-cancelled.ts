@@ -19,7 +19,7 @@ export const bookingCancelledEmail = (input: { operator: string; firstName: stri
   const first = input.items[0]!;
   const subject = input.items.length === 1 ? `Booking cancelled: ${first.name}, ${first.when}` : `${input.items.length} bookings cancelled`;
   const lead = input.items.length === 1 ? 'Your booking has been cancelled.' : `${input.items.length} of your bookings have been cancelled.`;
-  const creditLine = input.totalCredit ? `${input.totalCredit} has been added to your account credit. It is used first the next time you check out.` : null;
+  const creditLine = input.totalCredit ? `${input.totalCredit} has been added to your account credit. It is offered before the card the next time you check out.` : null;
   const text = [
     `Hello ${input.firstName},`,
     '',
