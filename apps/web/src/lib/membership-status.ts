@@ -29,5 +29,5 @@ export const useMembershipStatus = (): MembershipStatus => {
   if (session === 'unknown') return 'unknown';
   if (session === 'no') return 'none';
   if (!memberships.data) return memberships.isError ? 'none' : 'unknown';
-  return memberships.data.some((m) => m.status !== 'cancelled') ? 'member' : 'none';
+  return Array.isArray(memberships.data) && memberships.data.some((m) => m.status !== 'cancelled') ? 'member' : 'none';
 };

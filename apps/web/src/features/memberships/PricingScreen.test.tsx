@@ -122,4 +122,23 @@ describe('membership pricing', () => {
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByTestId('pricing-error').textContent).toBe(text));
   });
+
+  it('tells a member about their membership, never "Not a member yet?" (issue 21); a logged-in customer without one is asked', async () => {
+    let memberships: unknown[] = [{ id: 1, status: 'active' }];
+    answer = (call) => {
+      if (call.url.includes('/categories')) return json(categories);
+      if (call.url.endsWith('/memberships')) return json({ data: memberships });
+      if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
+      return json({ data: { id: 1, currency: { symbol: '£' }, online_joining_enabled: true } });
+    };
+    const { unmount } = show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+    expect(await screen.findByText('You are a member: your membership, its renewal and what it covers are in My account.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My membership' })).toBeTruthy();
+    expect(screen.queryByText(/Not a member yet\?/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Buy a membership' })).toBeNull();
+    unmount();
+    memberships = [];
+    show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+    expect(await screen.findByText(/Not a member yet\?/)).toBeTruthy();
+  });
 });
