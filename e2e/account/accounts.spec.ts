@@ -50,25 +50,29 @@ test('sign up from the login modal, land logged in where you were, with your own
   await expect(page).toHaveURL(/\/register\?redirect=%2Fpricing$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign up' })).toBeVisible();
 
-  // Nothing filled: every required field says 'Required' (spec §5) and focus goes to the first.
+  // Nothing filled: the error summary (issue 21, GOV.UK) takes focus and names each field's problem.
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByLabel('First name')).toBeFocused();
-  await expect(page.getByText('Required')).toHaveCount(10);
+  const summary = page.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveCount(5);
 
   const email = newEmail();
   await fillSignUp(page, email, { password: 'password1' });
   await page.getByRole('button', { name: 'Create account' }).click();
-  // The server refuses a common password, on the field.
-  await expect(page.getByText('This password is too common or easy to guess. Choose another.')).toBeVisible();
-  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  // The server refuses a common password: in the summary and on the field.
+  const common = 'This password is too common or easy to guess. Choose another.';
+  await expect(summary.getByRole('link', { name: common })).toBeVisible();
+  await expect(summary).toBeFocused();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/too common or easy to guess/);
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Must contain at least 8 character(s)')).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Password: Must contain at least 8 character(s)' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('a quiet lake at dawn');
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(page.getByTestId('my-account-button').first()).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Welcome, Casey. Your account is ready.' })).toBeVisible();
   const welcome = await lastEmail('welcome', email);
   expect(welcome).toContain('Hello Casey');
 
