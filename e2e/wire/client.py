@@ -257,9 +257,9 @@ def v2_slots(c: Client, venue: str, activity: str, date: str, time_entry: dict |
     return slots
 
 
-def bookable_slot(slots: list[dict]) -> dict:
+def bookable_slot(slots: list[dict], exclude: object = None) -> dict:
     for slot in slots:
-        if (slot.get("action_to_show") or {}).get("status") == "BOOK":
+        if slot.get("id") != exclude and (slot.get("action_to_show") or {}).get("status") == "BOOK":
             return slot
     raise WireError("no court free at that time")
 
@@ -312,11 +312,13 @@ def cart_add(c: Client, slot: dict, ticket: dict, membership_user_id: int, ticke
     return _check_cart(body)
 
 
-def cart_add_refused(c: Client, slot: dict, ticket: dict, membership_user_id: int, ticket_id: object) -> int:
-    """POST activities/cart/add with a ticket id the occurrence does not have: the status (422 expected)."""
+def cart_add_refused(c: Client, slot: dict, ticket: dict, membership_user_id: int, ticket_id: object,
+                     expect: tuple[int, ...] = (422,)) -> int:
+    """POST activities/cart/add that is refused: a ticket id the occurrence does not have (422), or
+    a place given up a moment ago (409): the status."""
     status, _ = c.call("POST", "activities/cart/add",
                        {"items": [_cart_item(slot, ticket, ticket_id)], "membership_user_id": membership_user_id,
-                        "selected_user_id": None}, expect=(422,))
+                        "selected_user_id": None}, expect=expect)
     return status
 
 
@@ -450,10 +452,15 @@ def run(c: Client, args: argparse.Namespace, steps: list[str], emit) -> None:
             # A ticket id that is not a number, or names no ticket of the occurrence, is refused.
             refused = {str(bad): cart_add_refused(c, s["slot"], s["ticket"], s["me"]["id"], bad)
                        for bad in ("adult", "999999999")}
-            # Hold it again for checkout, as a newer client would (the ticket id as a string): the
-            # notes' sequence removes, then pays for a held place.
+            # The same place again at once is refused: it goes back to everyone else first for a
+            # hold's length (issue 22, 409 released_recently). So hold another court at the same
+            # time for checkout, as a newer client would (the ticket id as a string): the notes'
+            # sequence removes, then pays for a held place.
+            same_again = cart_add_refused(c, s["slot"], s["ticket"], s["me"]["id"], s["ticket"]["id"], expect=(409,))
+            s["slot"] = bookable_slot(v2_slots(c, s["venue"], s["activity"], s["date"], s["time"]), exclude=s["slot"]["id"])
+            s["ticket"] = occurrence_tickets(c, s["slot"]["id"])[0]
             s["cart"] = cart_add(c, s["slot"], s["ticket"], s["me"]["id"], ticket_as_string=True)
-            emit(step, items_after_remove=emptied, refused_ticket_ids=refused,
+            emit(step, items_after_remove=emptied, refused_ticket_ids=refused, same_place_again=same_again,
                  items_after_add_again=s["cart"]["item_count"])
         elif step == "checkout_prepare":
             prepared = checkout_prepare(c)

@@ -24,6 +24,12 @@ export type ClientsTable = {
   email_from_address: string | null;
   /** Origins that may frame the bookings site (embedded mode; 0065); empty: none. */
   frame_ancestors: Generated<string[]>;
+  /** Holds cannot be hoarded (0066, docs/holds.md "Limits per account"): live places one account may hold at once (demo 8). */
+  max_live_holds: Generated<number>;
+  /** The account's live places in one session (demo 2; not courts or family sessions). */
+  max_holds_per_session: Generated<number>;
+  /** New family members an account may add in any 24 hours (demo 5). */
+  max_family_members_per_day: Generated<number>;
 };
 
 export type ClientDomainsTable = {

@@ -273,6 +273,9 @@ const rows: Row[] = [
 describe('selected_user_id (spec §6): every endpoint follows the caller\'s family member and refuses anyone else\'s', () => {
   beforeAll(async () => {
     wfx = await createHoldsFixture(ctx.db);
+    // Bob holds the one place of every case's full class: more than the 8 live places an account
+    // may hold (issue 22), so this file (its own database) raises the client's limit.
+    await ctx.db.updateTable('clients').set({ max_live_holds: 1000 }).where('id', '=', wfx.clientId).execute();
     restrictionId = (
       await ctx.db
         .insertInto('waiver_restrictions')

@@ -86,10 +86,10 @@ describe('limits per account', () => {
     for (const person of [who!.selfId, who!.childId, third!, fourth!]) expect((await add(who!, family.id, person)).statusCode).toBe(200);
 
     // The limit is the client's setting (this test file has its own database).
-    await ctx.db.updateTable('clients').set({ max_holds_per_session: 3 } as never).where('id', '=', shop.fx.clientId).execute();
+    await ctx.db.updateTable('clients').set({ max_holds_per_session: 3 }).where('id', '=', shop.fx.clientId).execute();
     expect((await add(who!, occurrence!.id, third!)).statusCode).toBe(200);
     expect((await add(who!, occurrence!.id, fourth!)).json()).toMatchObject({ message: 'You can hold up to 3 places in one session at once.' });
-    await ctx.db.updateTable('clients').set({ max_holds_per_session: 2 } as never).where('id', '=', shop.fx.clientId).execute();
+    await ctx.db.updateTable('clients').set({ max_holds_per_session: 2 }).where('id', '=', shop.fx.clientId).execute();
   });
 
   it('a waitlist offer counts towards the limit', async () => {
