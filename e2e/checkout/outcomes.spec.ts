@@ -13,7 +13,8 @@ import { acceptTerms, expectConfirmation, fillCard, findBookable, hold, toast } 
  * the discount, the confirmation and cancellation emails. Each journey has a customer of its own;
  * its credit comes the way a customer gets it: a booking paid by card, then cancelled.
  */
-test.describe.configure({ timeout: 180_000 });
+// Whole journeys with axe at two widths on several screens and screenshots, on a shared 2-core machine.
+test.describe.configure({ timeout: 300_000 });
 
 const SHOTS = process.env.ISSUE21_SHOTS;
 
