@@ -425,6 +425,9 @@ export type OutboxEmailsTable = {
   attempts: Generated<number>;
   /** [{ filename, content, contentType }] (0020). */
   attachments: Generated<EmailAttachment[]>;
+  /** Over its recipient's cap: kept, never sent (0067, email/caps.ts). */
+  suppressed_at: Timestamp | null;
+  suppressed_reason: string | null;
 };
 
 export type EmailAttachment = { filename: string; content: string; contentType: string };

@@ -60,7 +60,8 @@ const register = async (overrides: Json = {}) => {
 };
 const authUser = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
 const login = (username: string, password: string) => post('/api/auth/customer/login', { username, password });
-const emailsTo = (to: string) => ctx.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', to).orderBy('id').execute();
+// Sent (or to be sent): an email over its recipient's cap is kept but never sent (email/caps.ts).
+const emailsTo = (to: string) => ctx.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', to).where('suppressed_at', 'is', null).orderBy('id').execute();
 const auditOf = (userId: number) => ctx.db.selectFrom('account_audit').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
 describe('POST /api/auth/customer/register', () => {

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
+import { capOf } from './caps.ts';
 import * as repo from './repository.ts';
 
 export type MailSettings = {
@@ -16,9 +17,16 @@ export type MailSettings = {
 
 /**
  * Queues an email in the caller's transaction (DESIGN.md §5): the row and its delivery job exist
- * only if the transaction commits, so a rolled-back decision never sends anything.
+ * only if the transaction commits, so a rolled-back decision never sends anything. A kind that
+ * strangers can trigger (caps.ts) over its recipient's cap is kept as a suppressed row instead
+ * (its id is answered all the same: the caller's answer must not say whether mail went out).
  */
-export const queueEmail = async (db: Db, email: repo.NewEmail) => {
+export const queueEmail = async (db: Db, email: repo.NewEmail): Promise<number> => {
+  const cap = capOf(email.kind);
+  if (cap && (await repo.countRecentToRecipient(db, email.clientId, email.to, email.kind, cap.windowMinutes)) >= cap.max) {
+    const reason = `over the cap of ${cap.max} ${email.kind} per ${cap.windowMinutes} minutes`;
+    return repo.insertSuppressedEmail(db, email, reason);
+  }
   const id = await repo.insertEmail(db, email);
   await enqueue(db, 'send-email', { emailId: id }, { jobKey: `send-email:${id}` });
   return id;
