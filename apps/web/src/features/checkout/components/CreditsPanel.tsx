@@ -121,7 +121,7 @@ const CreditRow = ({
             }
           }}
         />
-        <div className="flex gap-2 pt-6">
+        <div className="flex flex-wrap gap-2 pt-6">
           <Button variant="secondary" size="lg" disabled={busy} onClick={submit}>
             {t('credits.apply', { kind: t(`credits.${kind}`).toLowerCase() })}
           </Button>
