@@ -79,7 +79,8 @@ test.describe('mobile drawer', () => {
     await expect(drawer.getByText('Login to make bookings faster and manage your account')).toBeVisible();
     await drawer.getByRole('link', { name: 'Create an account' }).click();
     await expect(drawer).toBeHidden();
-    await expect(page).toHaveURL('/register');
+    // Signing up brings the visitor back to the page they were on (issue 21).
+    await expect(page).toHaveURL('/register?redirect=%2Fbasket');
     await expect(page).toHaveTitle('Bookings | Sign up');
   });
 });
