@@ -34,7 +34,13 @@ describe('tenant lookup kept in memory', () => {
     for (const app of instances()) await listeningFor(app);
     const defaultClient = await clientOf(ctx.app, 'kept.example.org');
     expect(typeof defaultClient).toBe('number');
-    expect(ctx.app.tenantCache.get('kept.example.org\u0000active-north-west')).toEqual({ id: defaultClient, catalogueVersion: expect.any(Number) });
+    expect(ctx.app.tenantCache.get('kept.example.org\u0000active-north-west')).toEqual({
+      id: defaultClient,
+      catalogueVersion: expect.any(Number),
+      // What the pages' headers need (issue 22): the demo has no tag-manager container.
+      tagManager: false,
+      frameAncestors: ['http://localhost:*', 'http://127.0.0.1:*'],
+    });
   });
 
   it('sees a host mapped to another client on every instance once the change is heard', async () => {
