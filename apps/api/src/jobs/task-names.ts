@@ -14,6 +14,12 @@ const schemas = {
   'promote-waitlist': z.object({ occurrenceId: z.number().int().positive() }),
   'promote-course-waitlist': z.object({ courseId: z.number().int().positive() }),
   'send-email': z.object({ emailId: z.number().int().positive() }),
+  'password-reset-request': z.object({
+    clientId: z.number().int().positive(),
+    name: z.string().max(320),
+    address: z.string().max(64).nullable(),
+    userAgent: z.string().max(1024).nullable(),
+  }),
   'reconcile-payments': z.object({}),
   'expire-credit': z.object({}),
 };

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository.ts';
 import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
+import { sendPasswordReset } from '../modules/auth/service.ts';
 import { materialiseOccurrences } from '../modules/timetable/service.ts';
 import { loadConfig, type Config } from '../lib/config.ts';
 import { releaseExpiredClaims } from '../modules/holds/service.ts';
@@ -83,6 +84,12 @@ const registry: { [T in TaskName]: Handler<T> } = {
       outboxDir: path.join(config.dataDir, 'outbox'),
     });
     if (delivery.sent) context.logger.info({ emailId, via: delivery.via, file: delivery.file }, 'email sent');
+  },
+  // A forgotten-password request (payload { clientId, name, address, userAgent }): the lookup, the
+  // token and the capped email, off the request so a known name answers as fast as an unknown one.
+  'password-reset-request': (context) => async (payload) => {
+    const config = configOf(context);
+    await sendPasswordReset(context.db, payload, { publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
   },
   // Card payments authorised but not completed for PAYMENT_RECONCILE_MINUTES (the server died
   // between authorise and complete, or the customer left): completed or voided (docs/checkout.md).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { runDueJobs } from '../../../test/jobs.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
 import { legacyScryptHash, needsRehash } from '../../lib/password.ts';
 import { ACCOUNT_FAILURE_LIMIT } from './login-throttle.ts';
@@ -50,6 +51,8 @@ describe("owners' addresses (issue 22)", () => {
     const { email } = await signUp('10.62.0.1');
     await lockAccount(email);
     expect((await post('/api/auth/customer/forgotten-password', { email_or_reference: email }, '10.62.0.9')).statusCode).toBe(200);
+    // The lookup, token and email are the request's job (auth/service.ts sendPasswordReset).
+    await runDueJobs({ url: ctx.url, db: ctx.db });
     const mail = await ctx.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', email).where('kind', '=', 'password_reset').executeTakeFirstOrThrow();
     const token = /reset-password\?token=([\w-]+)/.exec(mail.text_body)![1]!;
     expect((await post('/api/auth/customer/reset-password', { token, password: 'a brand new secret' }, '10.62.0.9')).statusCode).toBe(200);

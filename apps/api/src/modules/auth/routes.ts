@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await service.forgottenPassword(app.db, request.clientId, request.body.email_or_reference, origin(request), mail),
+      data: await service.forgottenPassword(app.db, request.clientId, request.body.email_or_reference, origin(request)),
     }),
   );
 
