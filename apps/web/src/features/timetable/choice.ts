@@ -95,7 +95,9 @@ const read = (): number | null => {
   }
 };
 
-export const useBookingFor = create<{ personId: number | null }>(() => ({ personId: typeof sessionStorage === 'undefined' ? null : read() }));
+// `read` catches both a server render (no sessionStorage) and a frame whose storage is blocked,
+// where even `typeof sessionStorage` throws a SecurityError (the embedded-mode journey).
+export const useBookingFor = create<{ personId: number | null }>(() => ({ personId: read() }));
 
 /** Remembers whom the customer books for in this tab (null: themselves). */
 export const setBookingFor = (personId: number | null) => {
