@@ -26,10 +26,13 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   account: [],
   auth: ['account', 'bookings', 'credits', 'email', 'venues'],
   // A course item is held and shown by courses (docs/courses.md).
-  basket: ['account', 'auth', 'courses', 'credits', 'holdings', 'holds'],
-  bookings: ['account', 'credits'],
+  // The basket's prices and the ticket age rule are pricing's (issue 21: one price rule for timetable and basket).
+  basket: ['account', 'auth', 'courses', 'credits', 'holdings', 'holds', 'pricing'],
+  // A cancellation queues its email (issue 21).
+  bookings: ['account', 'credits', 'email'],
   catalogue: ['venues'],
-  courses: ['account', 'bookings', 'credits', 'holds'],
+  // A course waitlist offer is emailed (docs/courses.md "Waitlist").
+  courses: ['account', 'bookings', 'credits', 'email', 'holds'],
   client: [],
   credits: ['account'],
   email: [],
@@ -47,7 +50,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   spa: ['catalogue'],
   terms: ['account', 'basket'],
   theme: ['venues'],
-  timetable: ['account', 'auth', 'catalogue', 'venues'],
+  // Each row shows the caller's price by pricing's rule (issue 21).
+  timetable: ['account', 'auth', 'catalogue', 'pricing', 'venues'],
   venues: [],
   // An offer is a claim (holds) and an item in the waiter's basket (basket).
   waitlist: ['account', 'basket', 'email', 'holds'],

@@ -22,6 +22,7 @@ import { cartView } from './view.ts';
  */
 export { CART_SOURCE, cartView } from './view.ts';
 export { applyDiscount, checkoutDiscount, DISCOUNT_REFUSALS, removeDiscount, spendDiscount, type CheckoutDiscount } from './discounts.ts';
+export { assertNothingExpired } from './expired.ts';
 
 export const getCart = async (db: Db, caller: Caller, ids: PersonIds) => {
   const { selected } = await resolvePeople(db, caller, ids);

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAccountChange, type Caller, type RequestOrigin } from '../account/service.ts';
 import * as credits from '../credits/service.ts';
-import { accountUrl, dateInWords, instantInWords } from '../email/layout.ts';
+import { accountUrl, dateInWords, instantInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { bookingCancelledEmail } from './emails/booking-cancelled.ts';
 import * as repo from './repository.ts';

@@ -19,7 +19,6 @@ export { createFullMarks, type FullMarks } from './full-marks.ts';
 export { decideAdd, NOT_OPEN_YET_MESSAGE, TICKET_NOT_AVAILABLE, type AddWanted, type UnsettledCaller } from './add.ts';
 
 import type { HoldResult } from './repository.ts';
-export type { HoldOutcome, HoldResult } from './repository.ts';
 
 /** The occurrence a hold is for, as the add or the basket item names it. */
 export type HoldTarget = { id: number; activity_id: number; kind: ActivityKind; starts_at: Date; allocation_strategy: string | null };

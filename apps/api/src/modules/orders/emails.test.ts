@@ -7,7 +7,7 @@ import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import type { TestCustomer } from '../../../test/fixtures/holds.ts';
 import { TEST_BROWSER, TEST_CARDS as CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { addCredit } from '../credits/service.ts';
-import { accountUrl, dateInWords, instantInWords } from '../email/layout.ts';
+import { accountUrl, dateInWords, instantInWords } from '../email/service.ts';
 
 /**
  * Issue 21 "Paying and what happens after": the confirmation (page and email) shows every way the

@@ -6,7 +6,7 @@ import type { RecordedTender } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { resolvePeople, type Caller } from '../account/service.ts';
-import { assertNothingExpired } from '../basket/expired.ts';
+
 import * as basket from '../basket/service.ts';
 import * as accountBookings from '../bookings/service.ts';
 import * as courses from '../courses/service.ts';
@@ -40,7 +40,7 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   await accountBookings.assertNoUnpaidFees(db, caller);
   const items = await basket.checkoutItems(db, view.id);
   // What is charged is the total shown: an expired item is held again or removed first (issue 22).
-  await assertNothingExpired(db, view.id, items);
+  await basket.assertNothingExpired(db, view.id, items);
   await checkRequirements(db, caller, items, people, body.terms);
   const tenders = normaliseTenders(body.payments, false);
   const courseTotal = await courses.checkoutTotal(db, view.id);
@@ -115,7 +115,7 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     const items = await basket.checkoutItems(trx, cartId);
     // Without a card payment authorised while they were held, expired items are not charged: the
     // basket's total leaves them out, so the order is refused until they are held again or removed.
-    if (!tx) await assertNothingExpired(trx, cartId, items);
+    if (!tx) await basket.assertNothingExpired(trx, cartId, items);
     // Whole courses (docs/courses.md): expired holds taken again under the course lock, or lost.
     const courseItems = await courses.checkoutItems(trx, caller, cartId, deps.holdMinutes);
     if (!items.length && !courseItems.rows.length) throw badRequest('cart_empty', 'Your basket is empty.');

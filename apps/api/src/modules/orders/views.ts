@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import { orderCourses, type OrderCourse } from '../courses/service.ts';
-import { accountUrl, dateInWords } from '../email/layout.ts';
+import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
 import * as repo from './repository.ts';

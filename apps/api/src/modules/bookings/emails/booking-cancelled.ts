@@ -1,4 +1,4 @@
-import { escapeHtml, htmlLayout, htmlRows } from '../../email/layout.ts';
+import { escapeHtml, htmlLayout, htmlRows } from '../../email/service.ts';
 
 export type CancelledItem = {
   name: string;

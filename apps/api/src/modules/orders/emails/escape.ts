@@ -1,2 +1,2 @@
-/** Text for an HTML email body (shared with every email: email/layout.ts). */
-export { escapeHtml } from '../../email/layout.ts';
+/** Text for an HTML email body (shared with every email: email/layout.ts, through email's service). */
+export { escapeHtml } from '../../email/service.ts';
