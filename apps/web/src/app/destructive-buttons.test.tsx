@@ -55,7 +55,7 @@ const none = () => {};
 
 // fixed-date: shown only, never compared with the clock
 const booking = {
-  id: 9, activityName: 'Spin 45', venue: { id: 1, slug: 'bury-leisure-centre', name: 'Bury Leisure Centre' }, date: '2026-11-23', time: '18:00', endTime: '18:45',
+  id: 9, activityName: 'Spin 45', venue: { id: 1, slug: 'bury-leisure-centre', name: 'Bury Leisure Centre' }, date: '2026-11-23', time: '18:00', endTime: '18:45', // fixed-date: shown only
   person: { id: 3, firstName: 'Alex', lastName: 'Morgan', relationship: 'self' }, reference: 'BK-1', price: { raw: 750, formatted: '£7.50' },
   status: 'booked', cancellable: true, cancelledWith: null,
   cancellation: { outcome: 'credit', amount: 750, formattedAmount: '£7.50', creditExpiresAt: '2027-05-23T00:00:00Z', creditUntil: '2026-11-23T14:00:00Z' }, // fixed-date: shown only

@@ -6,7 +6,6 @@ import type { RecordedTender } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound, unprocessable } from '../../lib/errors.ts';
 import { resolvePeople, type Caller } from '../account/service.ts';
-
 import * as basket from '../basket/service.ts';
 import * as accountBookings from '../bookings/service.ts';
 import * as courses from '../courses/service.ts';
