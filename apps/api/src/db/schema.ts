@@ -380,6 +380,22 @@ export type CourseClaimsTable = {
   cancellation_source: string | null;
 };
 
+/** A full course's waitlist (0062, docs/courses.md "Waitlist"): one live entry per person and course. */
+export type CourseWaitlistEntriesTable = {
+  id: Generated<number>;
+  client_id: number;
+  course_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  status: Generated<'waiting' | 'offered' | 'accepted' | 'lapsed' | 'left'>;
+  /** The offer's hold while offered (and after, for the record). */
+  claim_id: number | null;
+  created_at: Generated<Timestamp>;
+  offered_at: Timestamp | null;
+  offer_expires_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+};
+
 export type BookingsTable = {
   id: Generated<number>;
   uuid: Generated<string>;
@@ -748,6 +764,7 @@ export type Database = {
   tags: TagsTable;
   courses: CoursesTable;
   course_claims: CourseClaimsTable;
+  course_waitlist_entries: CourseWaitlistEntriesTable;
   course_tags: CourseTagsTable;
   users: UsersTable;
   membership_users: MembershipUsersTable;
