@@ -69,3 +69,7 @@ export const courseOffer = (
 /** price × remaining ÷ total in whole pence, half a penny rounded up (integers only: no float drift). */
 export const proRataPrice = (price: number, remaining: number, total: number): number =>
   Math.floor((2 * price * remaining + total) / (2 * total));
+
+/** The course cancellation rule in one line, as the confirmation email states it (docs/courses.md). */
+export const COURSE_CANCELLATION_POLICY =
+  'a course can be cancelled in My account before its first session for its whole price as account credit; once it has started, ask the venue.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { CartDto } from '@app/contract/cart/cart';
-import { COURSE_CANCEL_STARTED_MESSAGE, COURSE_STARTED_MESSAGE } from '@app/contract/rules/courses';
+import { COURSE_CANCEL_STARTED_MESSAGE, COURSE_CANCELLATION_POLICY, COURSE_STARTED_MESSAGE } from '@app/contract/rules/courses';
 import { useTestApp } from '../../../test/app.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { createCustomers, type TestCustomer } from '../../../test/fixtures/holds.ts';
@@ -214,7 +214,10 @@ describe('paying for a course, My account, cancelling', () => {
     const ics = await call('GET', `/api/checkout/orders/${order.complete_order_id as string}/calendar.ics`, who);
     expect(ics.body.match(/BEGIN:VEVENT/g)).toHaveLength(6);
     const email = await sql<{ text_body: string }>`SELECT text_body FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'order-confirmation'`.execute(ctx.db);
-    expect(email.rows[0]!.text_body).toContain(`${course.name}: KidCasey`);
+    expect(email.rows[0]!.text_body).toContain(`${course.name}\nFor KidCasey`);
+    // A course order states the course rule, not the sessions' 4-hour one.
+    expect(email.rows[0]!.text_body).toContain(`Cancellation policy: ${COURSE_CANCELLATION_POLICY}`);
+    expect(email.rows[0]!.text_body).not.toContain('4 hours before');
     expect(email.rows[0]!.text_body).toContain('6 weekly sessions from');
 
     const list = await call('GET', '/api/dashboard/course-bookings', who);

@@ -1,3 +1,4 @@
+import { COURSE_CANCELLATION_POLICY } from '@app/contract/rules/courses';
 import ical from 'ical-generator';
 import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
 import type { OrderDto } from '@app/contract/checkout/order';
@@ -25,6 +26,14 @@ export const tenderName = (p: { tender_type: string; card_brand: string | null; 
 /** The operator's cancellation policy in one line (contract rules/cancellation.ts). */
 export const cancellationPolicy = (symbol: string) =>
   `cancel at least ${CANCELLATION_CREDIT_HOURS} hours before the start to get the price back as account credit (valid for ${CANCELLATION_CREDIT_VALID_MONTHS} months); later cancellations cost a ${money(LATE_CANCELLATION_FEE_PENCE, symbol)} late-cancellation fee, and a session that has started cannot be cancelled.`;
+
+/** The policy line of an order: the session rule, the course rule, or both when the order has both. */
+export const orderPolicy = (symbol: string, has: { sessions: boolean; courses: boolean }) =>
+  has.courses && !has.sessions
+    ? COURSE_CANCELLATION_POLICY
+    : has.courses
+      ? `${cancellationPolicy(symbol)} Courses: ${COURSE_CANCELLATION_POLICY}`
+      : cancellationPolicy(symbol);
 
 const discountOf = async (db: Db, orderId: number, symbol: string) => {
   const found = await repo.findOrderDiscount(db, orderId);
@@ -201,7 +210,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       total: money(order.total_pence, symbol),
       paidWith: payments.map((p) => `${tenderName(p)} ${money(p.amount_pence, symbol)}`),
       manageUrl: accountUrl(publicUrl, '/bookings'),
-      policy: cancellationPolicy(symbol),
+      policy: orderPolicy(symbol, { sessions: bookings.length > 0, courses: courses.length > 0 }),
     }),
     attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
   });
