@@ -1,18 +1,32 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../errors/validation-messages.ts';
 
-/** Text the customer types: 'Required' when missing or blank (spec §5), trimmed, at most `max` characters. */
+/**
+ * C0 and C1 control characters (CR, LF and tab among them) and the Unicode line and paragraph
+ * separators. Names and other one-line fields lose them at the edge (issue 22: a name stored with
+ * CR/LF showed as extra lines in plain-text emails); a value of nothing else is then blank.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+export const withoutControlCharacters = (value: string) => value.replace(CONTROL_CHARACTERS, '');
+
+/**
+ * One line of text the customer types: control characters removed, trimmed, 'Required' when
+ * missing or blank (spec §5), at most `max` characters.
+ */
 export const requiredText = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : 'Must be text') })
+    .overwrite(withoutControlCharacters)
     .trim()
     .min(1, m.required)
     .max(max, m.atMost(max));
 
-/** Optional text: absent, null or blank all mean none (null). */
+/** Optional one-line text: control characters removed; absent, null or blank all mean none (null). */
 export const optionalText = (max: number) =>
   z
     .string({ error: 'Must be text' })
+    .overwrite(withoutControlCharacters)
     .trim()
     .max(max, m.atMost(max))
     .nullish()

@@ -131,3 +131,19 @@ describe('POST /api/dashboard/date-of-birth (asked when an age rule needs it)', 
     expect((await setDob(null, { date_of_birth: born() })).statusCode).toBe(401);
   });
 });
+
+describe('names without control characters (issue 22)', () => {
+  it('stores a name typed with CR/LF as one line, so the welcome email has no extra lines, and refuses one of nothing else', async () => {
+    const body = minimal({ first_name: 'Sam\r\nBcc: victim@example.com', last_name: 'Ley\u0007' });
+    const response = await post(body);
+    expect(response.statusCode, response.body).toBe(201);
+    const user = await ctx.db.selectFrom('users').select(['first_name', 'last_name']).where('email', '=', body.email).executeTakeFirstOrThrow();
+    expect(user).toEqual({ first_name: 'SamBcc: victim@example.com', last_name: 'Ley' });
+    const welcome = await ctx.db.selectFrom('outbox_emails').select('text_body').where('to_address', '=', body.email).where('kind', '=', 'welcome').executeTakeFirstOrThrow();
+    expect(welcome.text_body.split('\n')[0]).toBe('Hello SamBcc: victim@example.com,');
+
+    const refused = await post(minimal({ first_name: '\r\n\t' }));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ errors: { first_name: ['Required'] } });
+  });
+});
