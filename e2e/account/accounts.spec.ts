@@ -265,7 +265,10 @@ for (const width of AXE_WIDTHS) {
     test('axe finds no violations on sign up with its messages, and on My details with the family form open', async ({ page, baseURL }, info) => {
       await page.goto('/register');
       await page.getByRole('button', { name: 'Create account' }).click();
-      await expect(page.getByText('Required').first()).toBeVisible();
+      // The GOV.UK error summary (issue 21), focused, and each field's own message.
+      await expect(page.getByTestId('error-summary')).toBeFocused();
+      await expect(page.getByTestId('error-summary')).toContainText('There is a problem');
+      await expect(page.getByText('Enter your first name').first()).toBeVisible();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: info.outputPath(`register-${width}.png`), fullPage: true });
 

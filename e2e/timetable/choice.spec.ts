@@ -99,7 +99,7 @@ test('books a Junior swim ticket for a child: Book asks the ticket type and the 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('radio', { name: /^Junior/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Junior/ })).toBeFocused();
-  await expect(dialog.getByRole('group', { name: 'Ticket type' })).toContainText(/Adult\s*£5\.20\s*Junior\s*£3\.10\s*Concession\s*£3\.60/);
+  await expect(dialog.getByRole('group', { name: 'Ticket type' })).toContainText(/Adult\s*£5\.20\s*Junior\s*Ages 0 to 15\s*£3\.10\s*Concession\s*£3\.60/);
   await expectNoAxeViolationsAtWidths(page);
   await shoot(page, info, 'ticket-dialog');
 
