@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core free (one worker on CI's 2 cores);
+    // measured on 2 cores at 2db8b72: unit 112 s → 74 s, API 291 s → 222 s, all green (issue 19).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
