@@ -117,7 +117,7 @@ describe('the ticket dialog', () => {
     renderAt(`/location/bury/public-swim/${DAY}`, { user: cachedUser });
     const dialog = await open();
     expect(labels(dialog)).toEqual(['Adult£5.20£4.00(save £1.20)', 'Concession£3.60£2.90(save £0.70)']);
-    expect(within(dialog).queryByTestId('tickets-hidden')).toBeNull();
+    expect(within(dialog).queryByTestId('date-of-birth')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to basket' }));
     await waitFor(() => expect(adds()).toHaveLength(1));
     expect(adds()[0]).toMatchObject({ items: [{ id: 21, pricing_option_id: 7 }] });
@@ -131,11 +131,11 @@ describe('the ticket dialog', () => {
     expect(within(dialog).getAllByRole<HTMLInputElement>('radio').find((radio) => radio.checked)?.closest('label')?.textContent).toContain('Junior');
   });
 
-  it('says why a ruled ticket is missing for someone without a date of birth', async () => {
+  it('offers a ruled ticket to someone without a date of birth and asks for it there (TicketDateOfBirth.test.tsx)', async () => {
     setBookingFor(54);
     renderAt(`/location/bury/public-swim/${DAY}`, { user: cachedUser });
     const dialog = await open();
-    expect(labels(dialog)).toEqual(['Adult£5.20£4.00(save £1.20)', 'Concession£3.60£2.90(save £0.70)']);
-    expect(within(dialog).getByTestId('tickets-hidden').textContent).toBe("The Junior ticket is for ages 0 to 15; add Leo's date of birth in My account to book it.");
+    expect(labels(dialog)).toEqual(['Adult£5.20£4.00(save £1.20)', 'JuniorAges 0 to 15£3.10£2.50(save £0.60)', 'Concession£3.60£2.90(save £0.70)']);
+    expect(within(dialog).getByRole('group', { name: "What is Leo's date of birth?" })).toBeTruthy();
   });
 });

@@ -101,14 +101,18 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     const list = tickets ?? (sellsTickets ? await queryClient.ensureQueryData(ticketsQuery(venueSlug, activitySlug)).catch(() => undefined) : undefined);
     const all = ticketChoices(list, entry);
     const personId = person?.id ?? null;
-    // Only the ticket types whose age rule fits the person booked for (issue 21); the date of birth comes with the account.
+    // Only the ticket types whose age rule fits the person booked for (issue 21). A ticket with a
+    // rule for someone without a date of birth is offered too: choosing it asks for the date.
     const user = authUser.data;
     const who = user ? [user.membershipUser, ...(user.membershipUsers ?? [])].find((p) => p.id === (personId ?? user.membershipUser.id)) : undefined;
-    const { offered: choices, hidden } = fittingTickets(all, who ?? null, entry.lastBookableAt.local.slice(0, 10));
-    const asking = hidden.filter((ticket) => ticket.needsDateOfBirth);
-    if (!needsTicketChoice(choices) && asking.length === 0 && choices.length > 0) return proceed({ entry, action: 'book', personId, ticketId: choices[0]!.id });
+    const on = entry.lastBookableAt.local.slice(0, 10);
+    const { offered, hidden } = fittingTickets(all, who ?? null, on);
+    const askIds = hidden.filter((ticket) => ticket.needsDateOfBirth).map((ticket) => ticket.id);
+    const choices = all.filter((ticket) => offered.includes(ticket) || askIds.includes(ticket.id));
+    if (!needsTicketChoice(choices) && askIds.length === 0 && choices.length > 0) return proceed({ entry, action: 'book', personId, ticketId: choices[0]!.id });
     if (all.length === 0) return proceed({ entry, action: 'book', personId });
-    setTicketRequest({ entry, choices, hidden: asking, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null, firstName: who?.firstName ?? null });
+    const askDateOfBirth = who && askIds.length > 0 ? { familyMemberId: personId, firstName: who.firstName, isSelf: personId === null, ticketIds: askIds } : null;
+    setTicketRequest({ entry, choices, all, on, askDateOfBirth, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null, firstName: who?.firstName ?? null });
   };
 
   const onAction = (entry: Entry, action: ActionKind) => {
