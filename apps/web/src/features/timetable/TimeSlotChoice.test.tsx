@@ -5,7 +5,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { setBookingFor } from './choice.ts';
-import { DAY, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import { DAY, cartItem, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
 
 /**
  * Booking for a family member (spec §6 selected user) and choosing the ticket type of a fast
@@ -72,6 +72,8 @@ beforeEach(() => {
       json({ data: [entry({ id: 21, name: 'Public Swim', start: '12:00', end: '13:00', kind: 'fast_ticket', price: price(520), location: { id: 2, name: 'Main pool', slug: 'main-pool', type: 'pool' } })] }),
     [`GET ${SWIM_TICKETS}`]: () => json({ data: [...SWIM_TYPES, ticket(30, 'Adult', 700, 5)] }),
   };
+  // The basket holds that 09:00 for Olivia (cart item 901), as her day says.
+  fake.cartItems = [cartItem(901, 11, 53)];
   fake.migration = null;
   FakeEventSource.instances = [];
   vi.stubGlobal('fetch', vi.fn(fakeFetch));

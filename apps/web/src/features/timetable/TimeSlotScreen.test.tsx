@@ -9,7 +9,8 @@ import { useLoginModal } from '../auth/login-modal.ts';
 import { authKeys } from '../../lib/query-keys/auth.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
-import { DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import { basketKeys } from '../../lib/query-keys/basket.ts';
+import { cartItem, DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
 
 /**
  * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are
@@ -42,6 +43,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
   setToken(null);
 });
+
+/** Requests for the day's classes so far. */
+const dayCalls = () => fake.calls.filter((call) => call.url.includes('/timetable?')).length;
 
 const items = async () => {
   await screen.findByText('Hatha Yoga');
@@ -90,10 +94,10 @@ describe('time-slot screen', () => {
     expect(screen.getAllByTestId('timetable-item')).toHaveLength(1);
   });
 
-  it('Book adds the entry to the basket once per 250 ms, toasts, updates the badge and refetches the day', async () => {
+  it('Book adds the entry to the basket once per 250 ms, toasts, updates the badge and reads Remove from basket from the cart', async () => {
     renderAt(`/location/bury/yoga/${DAY}`);
     const [first] = await items();
-    const before = fake.calls.filter((call) => call.url.includes('/timetable?')).length;
+    const before = dayCalls();
     const book = within(first!).getByRole('button', { name: 'Book' });
     fireEvent.click(book);
     fireEvent.click(book);
@@ -102,8 +106,43 @@ describe('time-slot screen', () => {
     expect(adds).toHaveLength(1);
     expect(adds[0]!.body).toEqual({ items: [{ id: 11, type: 'purchasableOccurrence', purchased_for_user_id: null, pricing_option_id: 7 }], selected_user_id: null });
     expect(useBasketSummary.getState().itemCount).toBe(1);
-    // The class's own button comes from the server's answer for the viewer: the day is fetched again.
-    await waitFor(() => expect(fake.calls.filter((call) => call.url.includes('/timetable?')).length).toBeGreaterThan(before));
+    // Spec §4: a class day is not fetched again; the same button (focus stays) now reads the cart's hold.
+    expect(within(first!).getByRole('button', { name: 'Remove from basket' })).toBe(book);
+    expect(dayCalls()).toBe(before);
+  });
+
+  it('a class day is not fetched again after Remove from basket, and reads Book again at once (spec §4)', async () => {
+    fake.cartItems = [cartItem(901, 11)];
+    fake.day = fake.day.map((e) => (e.id === 11 ? { ...e, booking: { id: 901, type: 'reservation' }, action_to_show: { status: 'CANCEL_RESERVATION', reason: null } } : e));
+    renderAt(`/location/bury/yoga/${DAY}`);
+    const [first] = await items();
+    const remove = within(first!).getByRole('button', { name: 'Remove from basket' });
+    const before = dayCalls();
+    fireEvent.click(remove);
+    await waitFor(() => expect(within(first!).getByRole('button', { name: 'Book' })).toBe(remove));
+    expect(fake.calls.find((call) => call.url === '/api/activities/cart/remove')?.body).toEqual({ cart_item_ids: [901], selected_user_id: null });
+    expect(useToastStore.getState().toasts.map((toast) => toast.content)).toContain('Successfully removed item from the basket.');
+    expect(dayCalls()).toBe(before);
+    // The live stream still brings the day's own answer (the spaces), which then decides.
+    fake.day = fake.day.map((e) => (e.id === 11 ? { ...e, spaces: 4, spaces_remaining: 4, booking: null, action_to_show: { status: 'BOOK', reason: null } } : e));
+    act(() => FakeEventSource.instances[0]!.emit('availability'));
+    await waitFor(() => expect(within(first!).getByTestId('timetable-spaces').textContent).toBe('4 spaces left'));
+    expect(dayCalls()).toBe(before + 1);
+    expect(within(first!).getByRole('button', { name: 'Book' })).toBe(remove);
+  });
+
+  it('a hold that ran out reads Book once the cart says so, without fetching the day', async () => {
+    fake.cartItems = [cartItem(901, 11)];
+    fake.day = fake.day.map((e) => (e.id === 11 ? { ...e, booking: { id: 901, type: 'reservation' }, action_to_show: { status: 'CANCEL_RESERVATION', reason: null } } : e));
+    const { queryClient } = renderAt(`/location/bury/yoga/${DAY}`);
+    const [first] = await items();
+    expect(within(first!).getByRole('button', { name: 'Remove from basket' })).toBeTruthy();
+    const before = dayCalls();
+    // BasketSync fetches the cart again when the holds run out (features/basket/BasketSync.tsx).
+    fake.cartItems = [cartItem(901, 11, 51, 'expired')];
+    await act(() => queryClient.invalidateQueries({ queryKey: basketKeys.all }));
+    await waitFor(() => expect(within(first!).getByRole('button', { name: 'Book' })).toBeTruthy());
+    expect(dayCalls()).toBe(before);
   });
 
   it('shows the server message of a 409 as an error toast', async () => {

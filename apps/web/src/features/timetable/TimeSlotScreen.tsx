@@ -53,6 +53,7 @@ import { parseDateSlug } from './slugs.ts';
 import { useChosenLocation, useTimetableStore } from './store.ts';
 import { useTimetableActions } from './use-timetable-actions.ts';
 import { useBookingPerson } from './use-booking-for.ts';
+import { useBasketState } from './use-basket-state.ts';
 import { useNow } from './use-now.ts';
 
 
@@ -114,8 +115,10 @@ const TimeSlotPage = () => {
     ],
   });
 
+  // Each row's "in your basket" state from the cart when it is newer than the day (spec §4: a
+  // class day is not fetched again after a basket change).
+  const all = useBasketState(entries, person?.id ?? null);
   // Views of the {type?} segment: the kinds the day has, or by time / by court for courts.
-  const all = useMemo(() => (entries.data ?? []) as Entry[], [entries.data]);
   const views = useMemo<ViewType[]>(() => {
     if (family === 'resources') return ['by-time', 'by-court'];
     if (family === 'tickets') return ['fast-tickets'];

@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Suspense } from 'react';
+import { beforeEach } from 'vitest';
 import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { authKeys } from '../../lib/query-keys/auth.ts';
-import type { CartDto } from '@app/contract/cart/cart';
+import type { CartDto, CartItemDto } from '@app/contract/cart/cart';
 import type { CategoryDetailDto } from '@app/contract/catalogue/category';
 import type { DateEntryDto } from '@app/contract/timetable/dates';
 import type { BookableEntryDto } from '@app/contract/timetable/entry';
@@ -106,8 +107,22 @@ export const venue = (migrationDate: string | null) => ({
 export const dates = [DAY, '2026-11-24'].map((raw, i) => ({
   raw, day_pretty: 'Mon', date_pretty: '23 Nov', full_date_pretty: raw, today: i === 0, year: 2026, bookable: true, opens_at: null, sessions: 1, last_starts_at: '2099-01-01T20:00:00.000Z', // fixed-date: a session still to come whatever the clock says
 }) satisfies DateEntryDto);
-export const cart = (itemCount: number) => ({
-  id: 1, uuid: 'c', source: 'activity-booking', items: [], item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,
+/** A held place in the fake cart: occurrence `cartableId` for membership user `personId` (51: the customer). */
+export const cartItem = (id: number, cartableId: number, personId = 51, status: CartItemDto['status'] = 'held') =>
+  ({
+    id, name: 'Hatha Yoga', type: 'purchasableOccurrence', cartable_id: cartableId, cartable_uuid: `occ-${cartableId}`,
+    cartable_resource: {
+      // fixed-date: shown as text only
+      starts_at: `${DAY}T09:00:00Z`, ends_at: `${DAY}T10:00:00Z`, date: DAY, starts_at_clock: clock('09:00'), ends_at_clock: clock('10:00'),
+      location: null, venue: { slug: 'bury', name: 'Bury Leisure Centre' }, category: { slug: 'yoga', name: 'Yoga' }, kind: 'class',
+    },
+    purchased_for_user_id: personId, purchased_for: { id: personId, first_name: 'Alex', last_name: 'Morgan' }, pricing_option_id: 7, pricing_option_name: 'Adult',
+    price: { raw: 650, formatted: '£6.50', benefit_applied: false, package_applied: false }, covered_by: null, status,
+    expires_at: '2099-01-01T00:00:00Z', origin: 'customer', sort_by: '', enable_print_receipt: false, // fixed-date: a hold that does not run out during the test
+  }) satisfies CartItemDto;
+
+export const cart = (itemCount: number, items: CartItemDto[] = []) => ({
+  id: 1, uuid: 'c', source: 'activity-booking', items, item_count: itemCount, total: 650, sub_total: 650, tax_total: 0, balance: 650,
   formatted_total: '£6.50', formatted_balance: '£6.50', credits: { general: { type: 'general', total_available: 0, max_applicable: 0 }, membership: { type: 'membership', total_available: 0, max_applicable: 0 } }, attendee_waivers_required: 0, payments: [], selected_user_id: 5,
   complete_order_id: null, expires_at: '2099-01-01T00:00:00Z', itemHash: 'h', item_hash: 'h', // fixed-date: a hold that does not run out during the test
 }) satisfies CartDto;
@@ -119,9 +134,16 @@ export type Call = { method: string; url: string; body: unknown };
 export const fake = {
   calls: [] as Call[],
   day: [] as WireEntry[],
+  /** The customer's basket: GET {checkout} answers it; add and remove change it. */
+  cartItems: [] as CartItemDto[],
   migration: null as string | null,
   replies: {} as Record<string, () => Response>,
 };
+
+// Every test starts with an empty basket (a test that needs a held place sets it in its own beforeEach, which runs after this one).
+beforeEach(() => {
+  fake.cartItems = [];
+});
 
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -137,7 +159,20 @@ export const fakeFetch = async (input: RequestInfo | URL, init?: RequestInit) =>
   if (/GET \/api\/activities\/venue\/bury\/activity\/yoga\/(v2\/)?timetable/.test(key)) return json({ data: fake.day });
   if (key === 'GET /api/client') return json({ data: { id: 1, currency: { symbol: '£' } } });
   if (key === 'GET /api/auth/user') return json({ data: user });
-  if (key === 'POST /api/activities/cart/add') return json({ data: cart(1) });
+  if (key === 'GET /api/activities/cart') return json({ data: cart(fake.cartItems.length, fake.cartItems) });
+  if (key === 'POST /api/activities/cart/add') {
+    const body = fake.calls.at(-1)!.body as { items: { id: number | string; purchased_for_user_id: number | null }[] };
+    for (const added of body.items) {
+      const occurrence = fake.day.find((e) => e.id === added.id)?.occurrence_id ?? Number(added.id);
+      fake.cartItems = [...fake.cartItems, cartItem(900 + fake.cartItems.length + 1, occurrence, added.purchased_for_user_id ?? user.membership_user.id)];
+    }
+    return json({ data: cart(fake.cartItems.length, fake.cartItems) });
+  }
+  if (key === 'POST /api/activities/cart/remove') {
+    const { cart_item_ids: removed } = fake.calls.at(-1)!.body as { cart_item_ids: number[] };
+    fake.cartItems = fake.cartItems.filter((item) => !removed.includes(item.id));
+    return json({ data: cart(fake.cartItems.length, fake.cartItems) });
+  }
   return json({ data: {} });
 };
 

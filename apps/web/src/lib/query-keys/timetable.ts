@@ -1,9 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 
 /**
- * The timetable (spec §4: dates and time slots of a venue's activity). The basket invalidates
- * `timetableKeys.all` after a change, since availability follows what is in it; live
- * availability events invalidate one day (`timetableKeys.day`).
+ * The timetable (spec §4: dates and time slots of a venue's activity). After a basket change the
+ * basket calls `reloadTimetable` (below); live availability events invalidate one day
+ * (`timetableKeys.day`).
  */
 export type TimetableFamily = 'timetable' | 'times' | 'slots';
 export type TimetableVersion = 'v1' | 'v2';
@@ -32,11 +32,22 @@ export const timetableKeys = {
 
 /**
  * Spec §4 "Reloading happens only for ad-hoc (v1) or resource (v2) categories": a day's entries
- * carry `meta[RELOADS]` true when their category is one (the timetable slice decides). After a
- * basket change or an order every day is still fetched again (`reloadTimetable`), not only those:
- * a class's own button ('Book' or 'Remove from basket') comes from the server's answer for the
- * viewer, and the live availability stream alone left a customer who signed up from Book looking
- * at 'Book' for the class just held (docs/timetable-screens.md "Reloading").
+ * carry `meta[RELOADS]` true when their category is one (the timetable slice decides).
+ * `reloadTimetable` runs after a basket change (add, remove, hold again, clear) and an order:
+ * - days that reload are fetched again (the ones on screen; the others when next shown);
+ * - a class (or fast-ticket) day on screen is not: its rows read "in your basket" from the cart
+ *   (features/timetable/use-basket-state.ts) and its spaces follow the live availability stream;
+ * - one not on screen is dropped, so it is never shown from before the change (after an order
+ *   its held rows are bookings, which the cart cannot say); it is fetched when next shown anyway.
+ * The dates are not touched (they reload on login, logout and a new venue and category).
+ * docs/timetable-screens.md "Reloading".
  */
 export const RELOADS = 'reloads';
-export const reloadTimetable = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: timetableKeys.all });
+
+const isDay = (query: Query) => query.queryKey[3] === 'day';
+const reloads = (query: Query) => query.meta?.[RELOADS] === true;
+
+export const reloadTimetable = (queryClient: QueryClient) => {
+  queryClient.removeQueries({ queryKey: timetableKeys.all, predicate: (query) => isDay(query) && !reloads(query) && query.getObserversCount() === 0 });
+  return queryClient.invalidateQueries({ queryKey: timetableKeys.all, predicate: (query) => isDay(query) && reloads(query) });
+};
