@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lazy } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
@@ -64,5 +64,39 @@ describe('login modal focus (issue 21)', () => {
     await act(async () => arrive({ default: LoginForm }));
     const field = await screen.findByRole('textbox', { name: /email/i });
     await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+});
+
+describe('login form errors (issue 21: the GOV.UK error summary, as sign-up)', () => {
+  it('an empty submit lists each field in a focused summary with messages that name it, and calls nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    try {
+      act(() => openLoginModal());
+      renderDialog(<LoginForm />);
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+      const summary = await within(dialog).findByTestId('error-summary');
+      expect(summary.getAttribute('role')).toBe('alert');
+      await waitFor(() => expect(document.activeElement).toBe(summary));
+      const links = within(summary).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(['Enter your email address or customer reference', 'Enter your password']);
+      expect(links.map((link) => document.getElementById(link.getAttribute('href')!.slice(1)))).toEqual([
+        within(dialog).getByLabelText('Email or customer reference'),
+        within(dialog).getByLabelText('Password'),
+      ]);
+      expect(within(dialog).getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+      expect(dialog.textContent).not.toContain('Required');
+      fireEvent.click(links[1]!);
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Password'));
+
+      // Only the password missing: the summary says only that.
+      fireEvent.change(within(dialog).getByLabelText('Email or customer reference'), { target: { value: 'alex@example.com' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Log in' }));
+      await waitFor(() => expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(['Enter your password']));
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../lib/ui/Button.tsx';
 import { closeLoginModal } from './login-modal.ts';
 import { useLogin } from './api/login.ts';
 import { announce } from '../../lib/a11y/announcer.tsx';
-import { focusFirstInvalid } from '../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../lib/ui/ErrorSummary.tsx';
 
 type Props = { onLoggedIn?: () => void; registerLink?: boolean };
 
@@ -32,11 +32,8 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
     const first = form.current?.querySelector<HTMLElement>('[data-dialog-autofocus]');
     if (first?.closest('dialog')?.open) first.focus();
   }, []);
-  // Each rejected submit moves focus to the first empty field, whose 'Required' is then read.
+  // Each rejected submit focuses the GOV.UK error summary, which links to each field (issue 21).
   const [rejectedSubmits, setRejectedSubmits] = useState(0);
-  useEffect(() => {
-    if (rejectedSubmits > 0) focusFirstInvalid(form.current);
-  }, [rejectedSubmits]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,11 +46,18 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
     login.mutate({ username: username.trim(), password });
   };
 
+  const errors = {
+    username: missing.username ? [t('errors.username')] : undefined,
+    password: missing.password ? [t('errors.password')] : undefined,
+  };
+  const problems = formProblems(errors, ['username', 'password'] as const, (key) => `${id}-${key}`, (key) => t(key));
+
   const fieldClass =
     'mt-1 block w-full rounded-md border border-gray-500 bg-white px-3 py-2 text-gray-900 shadow-sm';
 
   return (
     <form ref={form} onSubmit={submit} noValidate className="space-y-4" aria-describedby={login.isError ? `${id}-error` : undefined}>
+      <ErrorSummary problems={problems} attempt={rejectedSubmits} />
       {login.isError && (
         <p id={`${id}-error`} role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {login.error.message || t('signedOut')}
@@ -78,7 +82,7 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
         />
         {missing.username && (
           <p id={`${id}-username-error`} className="mt-1 text-sm text-red-700">
-            {t('required')}
+            {errors.username}
           </p>
         )}
       </div>
@@ -99,7 +103,7 @@ const LoginForm = ({ onLoggedIn, registerLink = true }: Props) => {
         />
         {missing.password && (
           <p id={`${id}-password-error`} className="mt-1 text-sm text-red-700">
-            {t('required')}
+            {errors.password}
           </p>
         )}
       </div>

@@ -4,8 +4,8 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
 import { showToast } from '../../lib/toast/store.ts';
-import { focusElement, focusFirstInvalid } from '../../lib/a11y/focus.ts';
-import { validationMessages as m } from '@app/contract/errors/validation-messages';
+import { focusElement } from '../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../lib/ui/ErrorSummary.tsx';
 import { Field } from './components/Field.tsx';
 import { useForgottenPassword } from './api/account.ts';
 
@@ -17,12 +17,8 @@ const ForgottenPasswordScreen = () => {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string[] | undefined>();
   const [rejected, setRejected] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const sent = useRef<HTMLDivElement>(null);
   const request = useForgottenPassword();
-  useEffect(() => {
-    if (rejected > 0) focusFirstInvalid(form.current);
-  }, [rejected]);
   useEffect(() => {
     if (request.isSuccess && sent.current) focusElement(sent.current);
   }, [request.isSuccess]);
@@ -30,7 +26,7 @@ const ForgottenPasswordScreen = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) {
-      setError([m.required]);
+      setError([t('forgotten.errors.field')]);
       setRejected((n) => n + 1);
       return;
     }
@@ -48,11 +44,12 @@ const ForgottenPasswordScreen = () => {
           <p className="mt-3 text-neutral-700">{t('forgotten.checkSpam')}</p>
         </div>
       ) : (
-        <form ref={form} noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+        <form noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <ErrorSummary problems={formProblems({ field: error }, ['field'], () => `${id}-field`, () => t('forgotten.field'))} attempt={rejected} />
           <p id={`${id}-intro`} className="text-neutral-700">
             {t('forgotten.intro')}
           </p>
-          <Field label={t('forgotten.field')} name="emailOrReference" autoComplete="username" value={value} onChange={(e) => setValue(e.target.value)} errors={error} />
+          <Field id={`${id}-field`} label={t('forgotten.field')} name="emailOrReference" autoComplete="username" value={value} onChange={(e) => setValue(e.target.value)} errors={error} />
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? t('forgotten.sending') : t('forgotten.submit')}
           </Button>

@@ -4,7 +4,8 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
-import { focusElement, focusFirstInvalid } from '../../lib/a11y/focus.ts';
+import { focusElement } from '../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../lib/ui/ErrorSummary.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { validationMessages as m } from '@app/contract/errors/validation-messages';
 import { isLoggedIn, openLoginModal } from '../auth/public.ts';
@@ -40,12 +41,8 @@ const ResetPasswordScreen = () => {
   const [password, setPassword] = useState(() => kept.password);
   const [errors, setErrors] = useState<{ password?: string[]; token?: string[] }>({});
   const [rejected, setRejected] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const done = useRef<HTMLDivElement>(null);
   const reset = useResetPassword();
-  useEffect(() => {
-    if (rejected > 0) focusFirstInvalid(form.current);
-  }, [rejected]);
   useEffect(() => {
     if (reset.isSuccess && done.current) focusElement(done.current);
   }, [reset.isSuccess]);
@@ -56,7 +53,7 @@ const ResetPasswordScreen = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const length = [...password].length;
-    const local = !password ? [m.required] : length < 8 ? [m.atLeast(8)] : length > 128 ? [m.atMost(128)] : undefined;
+    const local = !password ? [t('reset.errors.password')] : length < 8 ? [m.atLeast(8)] : length > 128 ? [m.atMost(128)] : undefined;
     setErrors(local ? { password: local } : {});
     if (local) {
       setRejected((n) => n + 1);
@@ -100,9 +97,11 @@ const ResetPasswordScreen = () => {
           </Link>
         </div>
       ) : (
-        <form ref={form} noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+        <form noValidate onSubmit={submit} className="mt-6 space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200">
+          <ErrorSummary problems={formProblems({ password: errors.password }, ['password'], () => `${id}-password`, () => t('reset.field'))} attempt={rejected} />
           <p className="text-neutral-700">{t('reset.intro')}</p>
           <Field
+            id={`${id}-password`}
             label={t('reset.field')}
             name="password"
             type="password"

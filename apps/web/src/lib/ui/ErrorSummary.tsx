@@ -61,3 +61,18 @@ export const ErrorSummary = ({ problems, attempt }: { problems: readonly FormPro
     </div>
   );
 };
+
+/**
+ * A form's problems in its fields' order, for the summary: each field's messages, a spec §5
+ * length message ('Must contain …') named by its field first ('Password: Must contain at least
+ * 8 character(s)'), since the summary shows it away from the field.
+ */
+export const formProblems = <K extends string>(
+  errors: Partial<Record<K, readonly string[]>>,
+  order: readonly K[],
+  fieldId: (key: K) => string,
+  label: (key: K) => string,
+): FormProblem[] =>
+  order
+    .filter((key) => errors[key]?.length)
+    .map((key) => ({ fieldId: fieldId(key), message: errors[key]!.map((message) => (message.startsWith('Must') ? `${label(key)}: ${message}` : message)).join(' ') }));

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { announce } from '../../../lib/a11y/announcer.tsx';
-import { focusFirstInvalid } from '../../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../../lib/ui/ErrorSummary.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { validationMessages as m } from '@app/contract/errors/validation-messages';
@@ -25,12 +25,7 @@ export const ChangePasswordForm = () => {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [rejected, setRejected] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const change = useChangePassword();
-
-  useEffect(() => {
-    if (rejected > 0) focusFirstInvalid(form.current);
-  }, [rejected]);
 
   const fail = (next: Errors) => {
     setErrors(next);
@@ -40,9 +35,9 @@ export const ChangePasswordForm = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Errors = {};
-    if (!currentPassword) local.currentPassword = [m.required];
+    if (!currentPassword) local.currentPassword = [t('password.errors.current')];
     const length = [...password].length;
-    if (!password) local.password = [m.required];
+    if (!password) local.password = [t('password.errors.new')];
     else if (length < PASSWORD_MIN) local.password = [m.atLeast(PASSWORD_MIN)];
     else if (length > PASSWORD_MAX) local.password = [m.atMost(PASSWORD_MAX)];
     if (Object.keys(local).length) return fail(local);
@@ -67,8 +62,10 @@ export const ChangePasswordForm = () => {
     );
   };
 
-  const hasErrors = Object.keys(errors).length > 0;
-  const formError = hasErrors ? t('password.fixErrors') : change.isError ? change.error.message : null;
+  const fieldId = (key: keyof Errors) => `${id}-${key}`;
+  const problems = formProblems(errors, ['currentPassword', 'password'], fieldId, (key) => t(key === 'password' ? 'password.new' : 'password.current'));
+  // A refusal that names no field (the summary lists those) is said above the form.
+  const formError = problems.length === 0 && change.isError ? change.error.message : null;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" data-testid="change-password">
@@ -76,13 +73,19 @@ export const ChangePasswordForm = () => {
         {t('password.title')}
       </h2>
       <p className="mt-1 text-sm text-neutral-700">{t('password.help')}</p>
-      <form ref={form} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-error` : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={submit} aria-describedby={formError ? `${id}-error` : undefined} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {problems.length > 0 && (
+          <div className="sm:col-span-2">
+            <ErrorSummary problems={problems} attempt={rejected} />
+          </div>
+        )}
         {formError && (
           <div className="sm:col-span-2">
             <FormError id={`${id}-error`} message={formError} />
           </div>
         )}
         <Field
+          id={fieldId('currentPassword')}
           label={t('password.current')}
           name="currentPassword"
           type="password"
@@ -95,6 +98,7 @@ export const ChangePasswordForm = () => {
           errors={errors.currentPassword}
         />
         <Field
+          id={fieldId('password')}
           label={t('password.new')}
           name="password"
           type="password"

@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { announce } from '../../../lib/a11y/announcer.tsx';
-import { focusFirstInvalid } from '../../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../../lib/ui/ErrorSummary.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
-import { validationMessages as m } from '@app/contract/errors/validation-messages';
 import { Field, FormError } from './Field.tsx';
 import { useUpdateMyDetails, type MyDetails } from '../api/my-details.ts';
 
@@ -50,12 +49,7 @@ export const DetailsForm = ({ details }: { details: MyDetails }) => {
   const [values, setValues] = useState<Values>(() => valuesOf(details));
   const [errors, setErrors] = useState<Errors>({});
   const [rejected, setRejected] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
   const update = useUpdateMyDetails();
-
-  useEffect(() => {
-    if (rejected > 0) focusFirstInvalid(form.current);
-  }, [rejected]);
 
   const fail = (next: Errors) => {
     setErrors(next);
@@ -70,7 +64,8 @@ export const DetailsForm = ({ details }: { details: MyDetails }) => {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Errors = {};
-    for (const key of TEXT_FIELDS) if (!OPTIONAL.has(key) && !values[key].trim()) local[key] = [m.required];
+    // Each required field's message names it (GOV.UK: 'Enter your first name').
+    for (const key of TEXT_FIELDS) if (!OPTIONAL.has(key) && !values[key].trim()) local[key] = [t(`details.errors.${key}`)];
     const hasName = Boolean(values.emergencyContactName.trim());
     const hasPhone = Boolean(values.emergencyContactPhone.trim());
     if (hasName !== hasPhone) local[hasName ? 'emergencyContactPhone' : 'emergencyContactName'] = [t('details.emergencyPair')];
@@ -97,7 +92,9 @@ export const DetailsForm = ({ details }: { details: MyDetails }) => {
     );
   };
 
+  const fieldId = (key: TextField) => `${id}-${key}`;
   const field = (key: TextField, props: Record<string, unknown> = {}) => ({
+    id: fieldId(key),
     name: key,
     value: values[key],
     onChange: set(key),
@@ -105,15 +102,17 @@ export const DetailsForm = ({ details }: { details: MyDetails }) => {
     label: t(`details.fields.${key}`),
     ...props,
   });
-  const hasErrors = Object.keys(errors).length > 0;
-  const formError = hasErrors ? t('details.fixErrors') : update.isError ? update.error.message : null;
+  const problems = formProblems(errors, TEXT_FIELDS, fieldId, (key) => t(`details.fields.${key}`));
+  // A refusal that names no field (the summary lists those) is said above the form.
+  const formError = problems.length === 0 && update.isError ? update.error.message : null;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" data-testid="details-form">
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-dark-500">
         {t('details.editTitle')}
       </h2>
-      <form ref={form} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-error` : undefined} className="mt-4 space-y-6">
+      <form noValidate onSubmit={submit} aria-describedby={formError ? `${id}-error` : undefined} className="mt-4 space-y-6">
+        <ErrorSummary problems={problems} attempt={rejected} />
         {formError && <FormError id={`${id}-error`} message={formError} />}
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-dark-500">{t('details.aboutYou')}</legend>

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { announce } from '../../../lib/a11y/announcer.tsx';
-import { focusElement, focusFirstInvalid } from '../../../lib/a11y/focus.ts';
+import { focusElement } from '../../../lib/a11y/focus.ts';
+import { ErrorSummary, formProblems } from '../../../lib/ui/ErrorSummary.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
-import { validationMessages as m } from '@app/contract/errors/validation-messages';
 import type { AuthUser } from '../../auth/public.ts';
 import { Field } from './Field.tsx';
 import { useFamilyMutations } from '../api/account.ts';
@@ -29,10 +29,6 @@ const MemberForm = ({ initial, submitLabel, onSubmit, onCancel, isPending }: {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [rejected, setRejected] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (rejected > 0) focusFirstInvalid(form.current);
-  }, [rejected]);
   const fail = (next: Errors) => {
     setErrors(next);
     setRejected((n) => n + 1);
@@ -40,20 +36,34 @@ const MemberForm = ({ initial, submitLabel, onSubmit, onCancel, isPending }: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const local: Errors = {};
-    if (!draft.firstName.trim()) local.firstName = [m.required];
-    if (!draft.lastName.trim()) local.lastName = [m.required];
-    if (draft.relationship === 'child' && !draft.dateOfBirth) local.dateOfBirth = [m.required];
+    if (!draft.firstName.trim()) local.firstName = [t('family.errors.firstName')];
+    if (!draft.lastName.trim()) local.lastName = [t('family.errors.lastName')];
+    if (draft.relationship === 'child' && !draft.dateOfBirth) local.dateOfBirth = [t('family.errors.dateOfBirth')];
     if (Object.keys(local).length) return fail(local);
     setErrors({});
     onSubmit(draft, fail);
   };
   const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const fieldId = (key: keyof Draft) => `${id}-${key}`;
+  const labels: Record<keyof Draft, string> = {
+    firstName: t('family.firstName'),
+    lastName: t('family.lastName'),
+    relationship: t('family.relationship'),
+    dateOfBirth: t('family.dateOfBirth'),
+  };
+  const problems = formProblems(errors, ['firstName', 'lastName', 'relationship', 'dateOfBirth'], fieldId, (key) => labels[key]);
   return (
-    <form ref={form} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={submitLabel}>
-      <Field label={t('family.firstName')} name="firstName" autoComplete="off" value={draft.firstName} onChange={set('firstName')} errors={errors.firstName} />
-      <Field label={t('family.lastName')} name="lastName" autoComplete="off" value={draft.lastName} onChange={set('lastName')} errors={errors.lastName} />
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2" aria-label={submitLabel}>
+      {problems.length > 0 && (
+        <div className="sm:col-span-2">
+          <ErrorSummary problems={problems} attempt={rejected} />
+        </div>
+      )}
+      <Field id={fieldId('firstName')} label={labels.firstName} name="firstName" autoComplete="off" value={draft.firstName} onChange={set('firstName')} errors={errors.firstName} />
+      <Field id={fieldId('lastName')} label={labels.lastName} name="lastName" autoComplete="off" value={draft.lastName} onChange={set('lastName')} errors={errors.lastName} />
       <Field
-        label={t('family.relationship')}
+        id={fieldId('relationship')}
+        label={labels.relationship}
         errors={errors.relationship}
         control={(shared) => (
           <select {...shared} name="relationship" value={draft.relationship} onChange={set('relationship')}>
@@ -66,6 +76,7 @@ const MemberForm = ({ initial, submitLabel, onSubmit, onCancel, isPending }: {
         )}
       />
       <Field
+        id={fieldId('dateOfBirth')}
         label={draft.relationship === 'child' ? t('family.dateOfBirth') : t('family.dateOfBirthOptional')}
         name="dateOfBirth"
         type="date"
