@@ -36,3 +36,16 @@ export const hasPageData = (url: string): boolean => read().has(url);
 export const setPageData = (responses: Record<string, unknown>) => {
   preloaded = new Map(Object.entries(responses));
 };
+
+/**
+ * How long a query whose answer arrived in the page (initial data, never fetched since) stays
+ * fresh: long enough that hydrating the page does not fetch it again. A live event, an
+ * invalidation or a refetch still fetches it; after its first fetch `staleTime` applies.
+ */
+export const PAGE_DATA_FRESH_MS = 30_000;
+
+/** `staleTime` for a query that is stale at once (`staleTime`) except with the page's answer. */
+export const staleUnlessFromPage =
+  (staleTime: number) =>
+  (query: { state: { dataUpdateCount: number; data: unknown } }): number =>
+    query.state.dataUpdateCount === 0 && query.state.data !== undefined ? Math.max(staleTime, PAGE_DATA_FRESH_MS) : staleTime;

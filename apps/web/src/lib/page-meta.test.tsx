@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { takeServerRenderedTitle, usePageMeta } from './page-meta.ts';
+import { takeServerRenderedDescription, takeServerRenderedTitle, usePageMeta } from './page-meta.ts';
 
 /**
  * A server render runs no effects, so `usePageMeta` keeps the title it is given while rendering
@@ -24,6 +24,21 @@ describe('usePageMeta in a server render', () => {
     expect(takeServerRenderedTitle()).toBe('Bookings | Book an activity');
     // One render at a time: the next page starts from the site name.
     expect(takeServerRenderedTitle()).toBe('Bookings');
+  });
+
+  it("keeps the screen's meta description, then forgets it", () => {
+    const Described = () => {
+      usePageMeta({ title: 'Yoga', description: 'Yoga at Bury Leisure Centre' });
+      return null;
+    };
+    renderToString(
+      <MemoryRouter>
+        <Described />
+      </MemoryRouter>,
+    );
+    expect(takeServerRenderedDescription()).toBe('Yoga at Bury Leisure Centre');
+    expect(takeServerRenderedDescription()).toBeNull();
+    takeServerRenderedTitle();
   });
 
   it('a render whose screen sets no title leaves the site name', () => {

@@ -108,6 +108,7 @@ const TimeSlotPage = () => {
   const dateText = date ? dateParts(date).long : null;
   usePageMeta({
     title: activityName,
+    description: venue.data && dateText ? t('meta.description', { activity: activityName, venue: venue.data.name, date: dateText }) : undefined,
     breadcrumbs: [
       { label: t('common:breadcrumbs.bookActivity'), to: `/location/${venueSlug}` },
       { label: capitaliseSlug(activitySlug), to: `/location/${venueSlug}/${activitySlug}` },

@@ -29,6 +29,8 @@ export const categoryQuery = (venueSlug: string, activitySlug: string) =>
         `venue/${encodeURIComponent(venueSlug)}/categories/${encodeURIComponent(activitySlug)}`,
         { base: 'activitiesBase', signal },
       ),
+    initialData: () =>
+      api.peek<CategoryDetail>(`venue/${encodeURIComponent(venueSlug)}/categories/${encodeURIComponent(activitySlug)}`, { base: 'activitiesBase' }),
     staleTime: FIVE_MINUTES,
   });
 

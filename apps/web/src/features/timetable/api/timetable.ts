@@ -4,6 +4,7 @@ import type { TimeEntryDto } from '@app/contract/timetable/times';
 import type { SlotEntryDto } from '@app/contract/timetable/slots';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
+import { staleUnlessFromPage } from '../../../lib/page-data.ts';
 import { categoryQuery } from '../../catalogue/public.ts';
 import { RELOADS, timetableKeys, type TimetableFamily, type TimetableVersion } from '../../../lib/query-keys/timetable.ts';
 import type { Entry } from '../rules.ts';
@@ -20,6 +21,7 @@ export const datesQuery = (venueSlug: string, activitySlug: string) =>
     queryKey: timetableKeys.dates(venueSlug, activitySlug),
     queryFn: ({ signal }) =>
       api.get<DateEntry[]>(`venue/${enc(venueSlug)}/activity-category/${enc(activitySlug)}/dates`, { base: 'activitiesBase', signal }),
+    initialData: () => api.peek<DateEntry[]>(`venue/${enc(venueSlug)}/activity-category/${enc(activitySlug)}/dates`, { base: 'activitiesBase' }),
     staleTime: 60_000,
   });
 
@@ -42,17 +44,18 @@ export const entriesQuery = (
   reloads = false,
 ) => {
   const locationId = family === 'slots' ? location : null;
+  const path = `venue/${enc(venueSlug)}/activity/${enc(activitySlug)}/${version === 'v2' ? 'v2/' : ''}${family}`;
   return queryOptions({
     queryKey: timetableKeys.entries(venueSlug, activitySlug, date, family, version, person, locationId),
     // Spec §4: reloaded after a basket change or an order only for ad-hoc or resource categories.
     meta: { [RELOADS]: reloads },
     queryFn: ({ signal }) =>
-      api.get<(Entry | TimeEntry | SlotEntry)[]>(
-        `venue/${enc(venueSlug)}/activity/${enc(activitySlug)}/${version === 'v2' ? 'v2/' : ''}${family}`,
-        { base: 'activitiesBase', query: { date, locationId, selectedUserId: person }, signal },
-      ),
-    // Availability changes under the customer's eyes: live events and the reload rules refetch it.
-    staleTime: 0,
+      api.get<(Entry | TimeEntry | SlotEntry)[]>(path, { base: 'activitiesBase', query: { date, locationId, selectedUserId: person }, signal }),
+    // A visitor's day can come in a server-rendered page (only a visitor's: the page holds no personal answer).
+    initialData: () => api.peek<(Entry | TimeEntry | SlotEntry)[]>(path, { base: 'activitiesBase', query: { date, locationId, selectedUserId: person } }),
+    // Availability changes under the customer's eyes: live events and the reload rules refetch it
+    // (the page's answer is not fetched again as the page hydrates: lib/page-data.ts).
+    staleTime: staleUnlessFromPage(0),
     retry: (count, error) => count < 2 && !(error && 'statusCode' in error && [403, 404, 422].includes((error as { statusCode: number }).statusCode)),
   });
 };
