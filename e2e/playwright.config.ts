@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium.ts';
+import { CHROMIUM_ARGS, journeyChromiumPath } from './support/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // A fresh database per run: the server's data lives in a new temp dir (set once, inherited by workers).
@@ -26,11 +26,15 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results'),
   use: {
     baseURL,
-    trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    // A failed journey keeps its trace (actions, DOM snapshots, network) but no screencast: the
+    // screenshots Playwright records for every action cost the browser and its GPU process about
+    // a quarter of the journeys' CPU on the 2-core CI machine, every run, for traces that are
+    // thrown away unless a journey fails (docs/platform.md "Wall time").
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    launchOptions: { executablePath: journeyChromiumPath(), args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: journeyChromiumPath(), args: CHROMIUM_ARGS } } },
   ],
   webServer: {
     command: `${path.join(root, 'node_modules/.bin/node')} ${path.join(root, 'apps/api/src/server.ts')}`,

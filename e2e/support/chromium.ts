@@ -14,10 +14,20 @@ export const CHROMIUM_ARGS = [
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
-export const chromiumPath = (): string => {
-  const found = CANDIDATES.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
-  if (!found) {
-    throw new Error('Chromium not found. Install it with `apt-get install -y chromium` or set CHROMIUM_PATH.');
-  }
+const firstInstalled = (candidates: readonly (string | undefined)[], install: string): string => {
+  const found = candidates.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
+  if (!found) throw new Error(`Chromium not found. Install it with \`apt-get install -y ${install}\` or set CHROMIUM_PATH.`);
   return found;
 };
+
+/** The whole browser: Lighthouse (bench/lighthouse) measures what a visitor's Chrome does. */
+export const chromiumPath = (): string => firstInstalled(CANDIDATES, 'chromium');
+
+/**
+ * The journeys' browser: Debian's chromium-headless-shell, the same Blink and V8 without the
+ * desktop browser's compositor and UI, the build Playwright itself uses for headless runs. On
+ * the 2-core CI machine the journeys are CPU-bound and the shell does the same work for about
+ * a seventh less CPU (docs/platform.md "Wall time"); the whole browser when the shell is absent.
+ */
+export const journeyChromiumPath = (): string =>
+  firstInstalled([process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', ...CANDIDATES.slice(1)], 'chromium-headless-shell');
