@@ -145,7 +145,7 @@ for (const width of [375, 1280]) {
       await expect(pin).toHaveClass(/venue-pin--highlighted/);
     });
 
-    test('log in from the modal: empty fields take focus, then focus lands on My account', async ({ page }) => {
+    test('log in from the modal: an empty submit focuses the error summary, its link the field, then focus lands on My account', async ({ page }) => {
       await open(page, '/');
       await tabUntil(page, 'Log in');
       await press(page, 'Enter');
@@ -158,10 +158,15 @@ for (const width of [375, 1280]) {
       await expect(modal.getByLabel('Email or customer reference')).toBeFocused();
       await tabUntil(page, 'Log in');
       await press(page, 'Enter');
-      // An empty submit moves focus to the first field, whose 'Required' is its description.
+      // An empty submit focuses the error summary (issue 21); its first link leads to the field,
+      // whose message is its description.
+      await expect(modal.getByTestId('error-summary')).toBeFocused();
+      await press(page, 'Tab');
+      await expect(modal.getByRole('link', { name: 'Enter your email address or customer reference' })).toBeFocused();
+      await press(page, 'Enter');
       const username = modal.getByLabel('Email or customer reference');
       await expect(username).toBeFocused();
-      await expect(username).toHaveAccessibleDescription('Required');
+      await expect(username).toHaveAccessibleDescription('Enter your email address or customer reference');
       await typeText(page, CUSTOMER.email);
       await press(page, 'Tab');
       await typeText(page, CUSTOMER.password);
