@@ -6,7 +6,7 @@ import { deleteEndedRateLimitWindows, deleteExpiredSessions } from './repository
 import { sweepLoginThrottle } from '../modules/auth/login-throttle.ts';
 import { sendPasswordReset } from '../modules/auth/service.ts';
 import { materialiseOccurrences } from '../modules/timetable/service.ts';
-import { loadConfig, type Config } from '../lib/config.ts';
+import { loadConfig, publicUrlOf, type Config } from '../lib/config.ts';
 import { releaseExpiredClaims } from '../modules/holds/service.ts';
 import { promote } from '../modules/waitlist/service.ts';
 import { promoteCourse, releaseExpiredCourseHolds } from '../modules/courses/waitlist.ts';
@@ -60,7 +60,7 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const config = configOf(context);
     const offered = await promote(context.db, occurrenceId, {
       offerMinutes: config.WAITLIST_OFFER_MINUTES,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicUrl: publicUrlOf(config),
     });
     if (offered) context.logger.info({ occurrenceId, offered }, 'waitlist places offered');
   },
@@ -70,7 +70,7 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const config = configOf(context);
     const offered = await promoteCourse(context.db, courseId, {
       offerMinutes: config.WAITLIST_OFFER_MINUTES,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicUrl: publicUrlOf(config),
     });
     if (offered) context.logger.info({ courseId, offered }, 'course waitlist places offered');
   },
@@ -89,7 +89,7 @@ const registry: { [T in TaskName]: Handler<T> } = {
   // token and the capped email, off the request so a known name answers as fast as an unknown one.
   'password-reset-request': (context) => async (payload) => {
     const config = configOf(context);
-    await sendPasswordReset(context.db, payload, { publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` });
+    await sendPasswordReset(context.db, payload, { publicUrl: publicUrlOf(config) });
   },
   // Card payments authorised but not completed for PAYMENT_RECONCILE_MINUTES (the server died
   // between authorise and complete, or the customer left): completed or voided (docs/checkout.md).
@@ -98,7 +98,7 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const done = await reconcilePayments(context.db, {
       provider: providerFor(config.PAYMENT_PROVIDER),
       holdMinutes: config.HOLD_MINUTES,
-      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      publicUrl: publicUrlOf(config),
       minutes: config.PAYMENT_RECONCILE_MINUTES,
     });
     if (done.completed || done.voided) context.logger.info(done, 'stale card payments reconciled');

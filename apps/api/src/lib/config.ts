@@ -185,3 +185,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     isDevelopment: cfg.NODE_ENV === 'development',
   };
 };
+
+/** The site's address in emails and links sent out of a request: PUBLIC_URL, else this machine's port. */
+export const publicUrlOf = (config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

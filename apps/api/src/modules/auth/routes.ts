@@ -23,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import * as service from './service.ts';
 import * as myDetails from './details.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
+import { publicUrlOf } from '../../lib/config.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const origin = (request: FastifyRequest): service.Origin => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
-  const mail = { publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` };
+  const mail = { publicUrl: publicUrlOf(app.config) };
   // 429s carry Retry-After: the error handler sets it from AppError.retryAfterSeconds.
   const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
 

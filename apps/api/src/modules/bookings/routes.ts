@@ -6,6 +6,7 @@ import { ZCancelBookingParams, ZCancelBookingQuery, ZCancelBookingsResponse, ZUp
 import { ZListLateFeesResponse } from '@app/contract/bookings/late-fees';
 import { ZCreditSummaryResponse } from '@app/contract/bookings/credit';
 import * as bookings from './service.ts';
+import { publicUrlOf } from '../../lib/config.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -18,7 +19,7 @@ const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, us
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
-  const publicUrl = () => app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`;
+  const publicUrl = () => publicUrlOf(app.config);
   const list = { ...guarded, schema: { tags: ['bookings'], summary: "The account's future or past bookings (every family member)", querystring: ZListBookingsQuery, response: { 200: ZListBookingsResponse, ...errors } } };
 
   // The live product's path (wire notes) and the same list under the dashboard base.

@@ -9,7 +9,7 @@ import { recordAccountChange, type Caller, type RequestOrigin } from '../account
 import * as credits from '../credits/service.ts';
 import { accountUrl, dateInWords, instantInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
-import { bookingCancelledEmail } from './emails/booking-cancelled.ts';
+import { bookingCancelledEmail, type CancelledItem } from './emails/booking-cancelled.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -162,13 +162,11 @@ const queueCancelledEmail = async (
   symbol: string,
   publicUrl: string,
 ) => {
-  const to = await repo.findMailTo(trx, caller.clientId, caller.accountUserId);
-  if (!to) return;
   const items = rows.map((row) => {
     const result = done.find((d) => d.booking_id === row.id)!;
     let outcome = 'Nothing was paid for this booking, so there is no credit to give.';
     if (result.outcome === 'fee') outcome = `Late-cancellation fee: ${money(result.amount, symbol)} (pay it in My account before booking again)`;
-    else if (result.amount > 0) outcome = `Credit given: ${money(result.amount, symbol)}, valid until ${instantInWords(new Date(result.credit_expires_at!))}`;
+    else if (result.amount > 0) outcome = creditOutcome(result.amount, new Date(result.credit_expires_at!), symbol);
     return {
       name: row.activity_name,
       person: `${row.person_first_name} ${row.person_last_name}`,
@@ -178,11 +176,25 @@ const queueCancelledEmail = async (
     };
   });
   const credit = done.filter((d) => d.outcome === 'credit').reduce((sum, d) => sum + d.amount, 0);
+  await queueCancellationEmail(trx, caller, items, credit, symbol, publicUrl);
+};
+
+/** One cancelled booking's line in the email when it was paid back as credit. */
+export const creditOutcome = (pence: number, expiresAt: Date, symbol: string) =>
+  `Credit given: ${money(pence, symbol)}, valid until ${instantInWords(expiresAt)}`;
+
+/**
+ * Queues the 'booking-cancelled' email to the account holder for what was cancelled (sessions
+ * here, a course by courses/service.ts), inside the caller's transaction: sent only if it commits.
+ */
+export const queueCancellationEmail = async (trx: Db, caller: Caller, items: readonly CancelledItem[], creditPence: number, symbol: string, publicUrl: string) => {
+  const to = await repo.findMailTo(trx, caller.clientId, caller.accountUserId);
+  if (!to || items.length === 0) return;
   await queueEmail(trx, {
     clientId: caller.clientId,
     kind: 'booking-cancelled',
     to: to.email,
-    ...bookingCancelledEmail({ operator: to.operator, firstName: to.first_name, items, totalCredit: credit > 0 ? money(credit, symbol) : null, creditUrl: accountUrl(publicUrl, '/bookings') }),
+    ...bookingCancelledEmail({ operator: to.operator, firstName: to.first_name, items, totalCredit: creditPence > 0 ? money(creditPence, symbol) : null, creditUrl: accountUrl(publicUrl, '/bookings') }),
   });
 };
 

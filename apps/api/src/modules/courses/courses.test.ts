@@ -238,6 +238,12 @@ describe('paying for a course, My account, cancelling', () => {
     expect(credit.rows[0]!.expires_at).not.toBeNull();
     expect((await call('DELETE', `/api/activities/course-bookings/${booking.id}`, who)).statusCode).toBe(409);
     expect(await liveCourseClaims(course.id)).toBe(0);
+    // One cancellation email (the second try sent none): the course, who it was for, the credit and its expiry.
+    const cancelledEmails = await sql<{ subject: string; text_body: string }>`SELECT subject, text_body FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'booking-cancelled'`.execute(ctx.db);
+    expect(cancelledEmails.rows).toHaveLength(1);
+    expect(cancelledEmails.rows[0]!.subject).toMatch(new RegExp(`^Booking cancelled: ${course.name}, 6 weekly sessions from `));
+    expect(cancelledEmails.rows[0]!.text_body).toContain(`${course.name}\nFor KidCasey`);
+    expect(cancelledEmails.rows[0]!.text_body).toMatch(/Credit given: £48\.00, valid until /);
   });
 
   it('after the first session it cannot be cancelled online', async () => {

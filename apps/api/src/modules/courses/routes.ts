@@ -15,6 +15,7 @@ import {
 } from '@app/contract/courses/course-booking';
 import * as courses from './service.ts';
 import * as waitlist from './waitlist.ts';
+import { publicUrlOf } from '../../lib/config.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -30,6 +31,7 @@ const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, us
 export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
   const symbol = (clientId: number) => courses.currencySymbol(app.db, clientId);
+  const publicUrl = () => publicUrlOf(app.config);
 
   app.get(
     '/api/activities/courses/:courseId/availability',
@@ -91,6 +93,6 @@ export const coursesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCancelCourseBookingResponse, ...errors },
       },
     },
-    async (request) => courses.cancelBooking(app.db, caller(request), request.params.id, request.query.source, await symbol(request.clientId), originOf(request)),
+    async (request) => courses.cancelBooking(app.db, caller(request), request.params.id, request.query.source, await symbol(request.clientId), originOf(request), publicUrl()),
   );
 };

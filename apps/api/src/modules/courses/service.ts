@@ -13,7 +13,8 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { pickPeople, recordAccountChange, type Caller, type PersonIds, type RequestOrigin } from '../account/service.ts';
-import { assertNoUnpaidFees } from '../bookings/service.ts';
+import { assertNoUnpaidFees, creditOutcome, queueCancellationEmail } from '../bookings/service.ts';
+import { dateInWords } from '../email/service.ts';
 import * as credits from '../credits/service.ts';
 import { asBusy, holdExpiry, limitRefusal } from '../holds/service.ts';
 import * as repo from './repository.ts';
@@ -319,7 +320,7 @@ export const listBookings = async (db: Db, caller: Caller, symbol: string): Prom
  * paid back as general credit (valid CANCELLATION_CREDIT_VALID_MONTHS); after it, not online
  * (400). The booking row is locked, so two cancellations give credit once (the second: 409).
  */
-export const cancelBooking = async (db: Db, caller: Caller, id: number, source: string, symbol: string, origin: RequestOrigin) => {
+export const cancelBooking = async (db: Db, caller: Caller, id: number, source: string, symbol: string, origin: RequestOrigin, publicUrl: string) => {
   const row = await inTransaction(db, async (trx) => {
     const found = await repo.findCourseBooking(trx, caller.clientId, id, true);
     if (!found) throw notFound('booking_not_found', "We couldn't find that booking.");
@@ -328,9 +329,28 @@ export const cancelBooking = async (db: Db, caller: Caller, id: number, source: 
     const now = new Date();
     if (new Date(found.sessions[0]!.starts_at).getTime() <= now.getTime()) throw badRequest('course_started', COURSE_CANCEL_STARTED_MESSAGE);
     await repo.releaseBooking(trx, id, source);
+    const expiresAt = addMonths(now, CANCELLATION_CREDIT_VALID_MONTHS);
     if (found.price_pence > 0) {
-      await credits.refundCourse(trx, caller, found.price_pence, addMonths(now, CANCELLATION_CREDIT_VALID_MONTHS), `Course cancelled: ${found.name}`);
+      await credits.refundCourse(trx, caller, found.price_pence, expiresAt, `Course cancelled: ${found.name}`);
     }
+    // The same email as a cancelled session (issue 21): what was cancelled and the credit given.
+    const first = found.sessions[0]!;
+    await queueCancellationEmail(
+      trx,
+      caller,
+      [
+        {
+          name: found.name,
+          person: `${found.first_name} ${found.last_name}`,
+          when: `${found.sessions.length} weekly sessions from ${dateInWords(first.date)}, ${first.start_time}–${first.end_time}`,
+          where: found.venue_name,
+          outcome: found.price_pence > 0 ? creditOutcome(found.price_pence, expiresAt, symbol) : 'Nothing was paid for this course, so there is no credit to give.',
+        },
+      ],
+      found.price_pence,
+      symbol,
+      publicUrl,
+    );
     await recordAccountChange(trx, {
       clientId: caller.clientId,
       userId: caller.accountUserId,

@@ -11,6 +11,7 @@ import type { Caller } from '../account/service.ts';
 import { CART_SOURCE } from '../basket/service.ts';
 import { providerFor } from '../payments/service.ts';
 import * as orders from './service.ts';
+import { publicUrlOf } from '../../lib/config.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -24,7 +25,7 @@ const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, us
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const guarded = { preHandler: app.requireUser, config: { personalData: true } };
-  const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES, publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}` });
+  const deps = () => ({ provider: providerFor(app.config.PAYMENT_PROVIDER), holdMinutes: app.config.HOLD_MINUTES, publicUrl: publicUrlOf(app.config) });
   const idempotencyKey = (request: FastifyRequest, fallback: string | null) => {
     const header = request.headers['idempotency-key'];
     const key = typeof header === 'string' ? header.trim() : '';
