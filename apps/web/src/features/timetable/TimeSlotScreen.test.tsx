@@ -10,7 +10,8 @@ import { authKeys } from '../../lib/query-keys/auth.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { basketKeys } from '../../lib/query-keys/basket.ts';
-import { cartItem, DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import { completeLogin } from '../auth/public.ts';
+import { cartItem, DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
 
 /**
  * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are
@@ -143,6 +144,23 @@ describe('time-slot screen', () => {
     await act(() => queryClient.invalidateQueries({ queryKey: basketKeys.all }));
     await waitFor(() => expect(within(first!).getByRole('button', { name: 'Book' })).toBeTruthy());
     expect(dayCalls()).toBe(before);
+  });
+
+  it('a login fetches a class day again for the new viewer: their actions and their price (docs/timetable-screens.md "Reloading")', async () => {
+    setToken(null);
+    fake.day = [entry({ id: 11, name: 'Hatha Yoga', start: '09:00', end: '10:00', action_to_show: { status: null, reason: 'login_required' } })];
+    const { queryClient } = renderAt(`/location/bury/yoga/${DAY}`);
+    const [first] = await items();
+    expect(within(first!).getByText('£6.50')).toBeTruthy();
+    const before = dayCalls();
+    // The customer already holds it, at their member price.
+    fake.cartItems = [cartItem(901, 11)];
+    fake.day = [entry({ id: 11, name: 'Hatha Yoga', start: '09:00', end: '10:00', price: price(450), price_basis: 'member', booking: { id: 901, type: 'reservation' }, action_to_show: { status: 'CANCEL_RESERVATION', reason: null } })];
+    setToken('tok');
+    await act(() => completeLogin(queryClient));
+    await waitFor(() => expect(within(screen.getAllByTestId('timetable-item')[0]!).getByText('£4.50')).toBeTruthy());
+    expect(dayCalls()).toBe(before + 1);
+    expect(within(screen.getAllByTestId('timetable-item')[0]!).getByRole('button', { name: 'Remove from basket' })).toBeTruthy();
   });
 
   it('shows the server message of a 409 as an error toast', async () => {
