@@ -182,8 +182,11 @@ test('add a child in My details, change and remove a family member, then book a 
   await expect(family.getByText('You have not added any family members yet.')).toBeVisible();
   await family.getByRole('button', { name: 'Add a family member' }).click();
   await family.getByLabel('First name').fill('Robin');
-  // A child needs a date of birth.
+  // A child needs a date of birth: the error summary (issue 21), focused, links to the field.
   await family.getByRole('button', { name: 'Add family member' }).click();
+  const summary = family.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await summary.getByRole('link', { name: 'Enter their date of birth' }).click();
   await expect(family.getByLabel('Date of birth')).toBeFocused();
   // A nine-year-old, whatever the clock says.
   const born = yearsBefore(venueToday(), 9);
@@ -279,7 +282,7 @@ for (const width of AXE_WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'My details' })).toBeVisible({ timeout: 20_000 });
       await page.getByTestId('family-members').getByRole('button', { name: 'Add a family member' }).click();
       await page.getByTestId('family-members').getByRole('button', { name: 'Add family member' }).click();
-      await expect(page.getByTestId('family-members').getByText('Required').first()).toBeVisible();
+      await expect(page.getByTestId('family-members').getByTestId('error-summary').getByRole('link')).toHaveText(['Enter their first name', 'Enter their date of birth']);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: info.outputPath(`my-details-${width}.png`), fullPage: true });
 

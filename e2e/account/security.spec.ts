@@ -64,11 +64,15 @@ test('My details: edit the details, then change the password (other devices logg
   const form = page.getByTestId('details-form');
   await expect(form.getByLabel('First name')).toHaveValue('Jo');
 
-  // A required field left empty: its message, and focus on it (the address is optional since issue 21).
+  // A required field left empty: the error summary, focused, links to it (the address is optional since issue 21).
   await form.getByLabel('First name').fill('');
   await form.getByRole('button', { name: 'Save details' }).click();
-  await expect(form.getByText('Required')).toBeVisible();
+  const summary = form.getByTestId('error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['Enter your first name']);
+  await summary.getByRole('link', { name: 'Enter your first name' }).click();
   await expect(form.getByLabel('First name')).toBeFocused();
+  await expect(form.getByLabel('First name')).toHaveAccessibleDescription('Enter your first name');
 
   await form.getByLabel('First name').fill('Jo');
   await form.getByLabel('Town or city').fill('Ramsbottom');
@@ -87,8 +91,11 @@ test('My details: edit the details, then change the password (other devices logg
   await password.getByLabel('Current password').fill('not my password');
   await password.getByLabel('New password').fill('a brighter lake at noon');
   await password.getByRole('button', { name: 'Change password' }).click();
-  await expect(password.getByText('The current password is not correct.')).toBeVisible({ timeout: 20_000 });
-  await expect(password.getByLabel('Current password')).toBeFocused();
+  // The server's refusal in the error summary (issue 21), focused, and on the field.
+  const refused = password.getByTestId('error-summary');
+  await expect(refused.getByRole('link')).toHaveText(['The current password is not correct.'], { timeout: 20_000 });
+  await expect(refused).toBeFocused();
+  await expect(password.getByLabel('Current password')).toHaveAccessibleDescription('The current password is not correct.');
 
   const before = (await context.cookies()).find((c) => c.name === 'auth_token_my_account')!.value;
   await password.getByLabel('Current password').fill(PASSWORD);
@@ -123,9 +130,9 @@ for (const width of AXE_WIDTHS) {
       await expect(form.getByLabel('First name')).not.toHaveValue('');
       await form.getByLabel('Contact name').fill('Someone');
       await form.getByRole('button', { name: 'Save details' }).click();
-      await expect(form.getByText('An emergency contact needs a name and a phone number.')).toBeVisible();
+      await expect(form.getByTestId('error-summary').getByRole('link')).toHaveText(['An emergency contact needs a name and a phone number.']);
       await page.getByTestId('change-password').getByRole('button', { name: 'Change password' }).click();
-      await expect(page.getByTestId('change-password').getByText('Required').first()).toBeVisible();
+      await expect(page.getByTestId('change-password').getByTestId('error-summary').getByRole('link')).toHaveText(['Enter your current password', 'Enter a new password']);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: info.outputPath(`my-details-edit-${width}.png`), fullPage: true });
     });
