@@ -134,6 +134,12 @@ test('forgotten password → email in the outbox → reset → log in with the n
   await expect(reset.getByTestId('forgotten-password-sent')).toContainText('If we have an account with those details');
 
   const eml = await lastEmail('password_reset', email);
+  // One operator name (issue 21): the site's header and the email's sender say the same (clients.name;
+  // the 3-D Secure page's merchant too, e2e/checkout/outcomes.spec.ts).
+  const operator = (await (await reset.request.get('/api/client')).json()).data.name as string;
+  expect(operator).toBe('Active North West');
+  await expect(reset.getByRole('banner').getByRole('link', { name: operator, exact: true })).toBeVisible();
+  expect(eml).toMatch(new RegExp(`^From: ${operator} <`, 'm'));
   const link = /(http\S+\/reset-password\?token=[\w-]+)/.exec(eml)![1]!;
   await reset.goto(`${baseURL}${new URL(link).pathname}${new URL(link).search}`);
   await expect(reset.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();

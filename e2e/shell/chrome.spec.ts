@@ -70,7 +70,8 @@ test.describe('mobile drawer', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer.getByRole('link')).toHaveText([
-      'Bookings',
+      // The operator's name (GET client `name`), as its emails and 3-D Secure page say (issue 21).
+      'Active North West',
       'Book an activity',
       'Buy a membership',
       'Shopping basket',

@@ -11,6 +11,8 @@ export type ClientSettings = Camelized<GetClientResponse>['data'];
 /** What the shell assumes while the settings load or when they cannot be read. */
 export const FALLBACK_CLIENT_SETTINGS: ClientSettings = {
   id: 0,
+  // No name yet: the header says the locale's site name until the settings arrive (they come with the page).
+  name: '',
   currency: { symbol: DEFAULT_CURRENCY_SYMBOL },
   onlineJoiningEnabled: false,
   kioskHomeUrl: null,

@@ -10,12 +10,24 @@ describe('GET /api/client', () => {
     const { data } = response.json<{ data: Record<string, unknown> }>();
     expect(data).toEqual({
       id: expect.any(Number),
+      name: 'Active North West',
       currency: { symbol: '£' },
       online_joining_enabled: true,
       kiosk_home_url: '/?kiosk=true',
       online_guest_passes_enabled: true,
       analytics: null,
     });
+  });
+
+  it("names the operator by clients.name, the name its emails come from and its 3-D Secure page shows (issue 21)", async () => {
+    const rename = (name: string) => ctx.db.updateTable('clients').set({ name }).where('slug', '=', 'active-north-west').execute();
+    await rename('Salford Leisure Trust');
+    try {
+      const { data } = (await ctx.app.inject({ method: 'GET', url: '/api/client' })).json<{ data: Record<string, unknown> }>();
+      expect(data.name).toBe('Salford Leisure Trust');
+    } finally {
+      await rename('Active North West');
+    }
   });
 
   it('includes the tag manager container with its auth and preview values when configured', async () => {

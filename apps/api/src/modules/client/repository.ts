@@ -6,6 +6,7 @@ export const findClientSettings = async (db: Db, clientId: number) =>
     .selectFrom('clients')
     .select([
       'id',
+      'name',
       'currency_symbol',
       'online_joining_enabled',
       'kiosk_home_url',

@@ -9,7 +9,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['shell'],
-        summary: 'Client settings (spec §3 Client): currency, online joining, kiosk home, guest passes, analytics',
+        summary: "Client settings (spec §3 Client): the operator's name, currency, online joining, kiosk home, guest passes, analytics",
         response: { 200: ZGetClientResponse, 404: ZErrorResponse },
       },
     },

@@ -18,12 +18,13 @@ export const clientResolver = (db: Db) => {
   };
 };
 
-/** Client settings of spec §3: currency, online joining, kiosk home, guest passes, analytics. */
+/** Client settings of spec §3: the operator's name, currency, online joining, kiosk home, guest passes, analytics. */
 export const getClientSettings = async (db: Db, clientId: number): Promise<ClientWire> => {
   const row = await findClientSettings(db, clientId);
   if (!row) throw notFound('client_not_found');
   return {
     id: row.id,
+    name: row.name,
     currency: { symbol: row.currency_symbol || DEFAULT_CURRENCY_SYMBOL },
     online_joining_enabled: row.online_joining_enabled,
     kiosk_home_url: row.kiosk_home_url,
