@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { ReactNode } from 'react';
 import i18next from 'i18next';
@@ -46,9 +47,12 @@ afterEach(cleanup);
 
 const show = (node: ReactNode) =>
   render(
-    <MemoryRouter>
-      <I18nProvider i18n={i18next}>{node}</I18nProvider>
-    </MemoryRouter>,
+    // The ticket dialog can save a date of birth (issue 21), so it needs a query client.
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <I18nProvider i18n={i18next}>{node}</I18nProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 const variantOf = (button: HTMLElement) => button.dataset.variant;
 const none = () => {};
