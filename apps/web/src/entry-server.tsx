@@ -6,9 +6,9 @@ import i18next, { type BackendModule } from 'i18next';
 import { themeCssVariables, type Theme } from '@app/contract/rules/theme-defaults';
 import { I18nProvider } from './lib/i18n-react.tsx';
 import { createQueryClient } from './lib/query-client.ts';
-import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
+import { DEFAULT_LANGUAGE, PAGE_NAMESPACES, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
 import { setPageData } from './lib/page-data.ts';
-import { takeServerRenderedTitle } from './lib/page-meta.ts';
+import { takeServerRenderedDescription, takeServerRenderedTitle } from './lib/page-meta.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { setServerRequest } from './lib/request-env.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
@@ -43,11 +43,13 @@ export type RenderResult = {
   secondaryButton: string | null;
   /** The document title the screen set (spec §2 'Bookings | {title}'), for the page's `<title>`. */
   title: string;
+  /** The screen's meta description, if it set one (issue 28). */
+  description: string | null;
 };
 
 const translationsOf = (responses: Record<string, unknown>, path: string) => {
   const bundles: Record<string, Record<string, unknown>> = {};
-  for (const ns of ['common', 'catalogue']) {
+  for (const ns of ['common', ...PAGE_NAMESPACES]) {
     const body = responses[path.replaceAll('{{lng}}', DEFAULT_LANGUAGE).replaceAll('{{ns}}', ns)];
     if (body && typeof body === 'object') bundles[ns] = body as Record<string, unknown>;
   }
@@ -59,6 +61,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
   setServerRequest({ cookie: input.cookie, href: input.href });
   setPageData(input.responses);
   takeServerRenderedTitle();
+  takeServerRenderedDescription();
   try {
     const missing: string[] = [];
     // A namespace the page does not carry would render its keys: give up instead.
@@ -117,9 +120,16 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
           .join(';')
       : '';
     queryClient.clear();
-    return { html, htmlStyle, secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null, title: takeServerRenderedTitle() };
+    return {
+      html,
+      htmlStyle,
+      secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null,
+      title: takeServerRenderedTitle(),
+      description: takeServerRenderedDescription(),
+    };
   } finally {
     takeServerRenderedTitle();
+    takeServerRenderedDescription();
     setServerRequest(null);
     setPageData({});
   }

@@ -6,6 +6,9 @@ import { hasPageData } from './page-data.ts';
 export const DEFAULT_LANGUAGE = 'en-GB';
 export const SUPPORTED_LANGUAGES = ['en-GB', 'cy'] as const;
 
+/** Namespaces a server-rendered page may carry besides `common` (apps/api/src/modules/spa/page-routes.ts). */
+export const PAGE_NAMESPACES = ['catalogue', 'timetable', 'basket', 'checkout', 'account', 'auth'] as const;
+
 /** The <html lang> picks the language; anything unsupported reads English. */
 const pickLanguage = (): string => {
   const requested = typeof document === 'undefined' ? '' : document.documentElement.lang;
@@ -30,7 +33,7 @@ export const i18nReady = i18n
     // Only 'en-GB' itself, never a generic 'en' file nobody ships.
     load: 'currentOnly',
     // Namespaces the server put in the page load with 'common', before the first render.
-    ns: ['common', ...['catalogue'].filter((ns) => hasPageData(translationsUrl(ns)))],
+    ns: ['common', ...PAGE_NAMESPACES.filter((ns) => hasPageData(translationsUrl(ns)))],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Source } from '@app/contract/rules/sources';
-import type { PageLookup } from './known-paths.ts';
+import { matchPageRoute } from './page-routes.ts';
 
 /**
  * What the server puts in a page so the first screen does not wait on a request chain
@@ -20,19 +20,14 @@ export type PageDataOptions = {
 export type PageData = {
   head: string;
   responses: Record<string, unknown>;
-  /** Home or a venue page of the bookings site: the pages the server renders (server-render.ts). */
+  /** A page of the bookings site's route table (page-routes.ts): the server renders it (server-render.ts). */
   isFirstScreen: boolean;
+  /** Where the page's screen would send this visitor at once: the server redirects instead (page-routes.ts). */
+  redirect: string | null;
 };
 
 /** A response bigger than this is left to the browser (500 venues are ~250 KB). */
 const MAX_INLINE_BYTES = 48 * 1024;
-
-/** The first screen's chunk per page shape (apps/web/src/app/router.tsx). */
-const screenModule = (pathname: string, lookup: PageLookup | null): string | null => {
-  if (pathname === '/') return 'src/features/venues/HomeScreen.tsx';
-  if (lookup && pathname.startsWith('/location/') && !lookup.activitySlug) return 'src/features/catalogue/ChooseActivityScreen.tsx';
-  return null;
-};
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -91,40 +86,48 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     source,
     host,
     pathname,
-    lookup,
     selectedVenue,
+    isLoggedIn,
   }: {
     source: Source;
     host: string;
     pathname: string;
-    lookup: PageLookup | null;
     selectedVenue: string | null;
+    /** The request carries its source's readable logged-in cookie. */
+    isLoggedIn: boolean;
   }): Promise<PageData> => {
     const apiBase = local(runtimeConfig.apiBase);
     const activitiesBase = local(runtimeConfig.activitiesBase);
-    const venue = lookup?.venueSlug ?? selectedVenue;
+    // The route table is the bookings site's; other sources carry the theme and client only.
+    const match = source === 'bookings' ? matchPageRoute(pathname) : null;
+    const venue = match?.params.venueSlug ?? selectedVenue;
     const urls: string[] = [];
     if (apiBase) {
       urls.push(venue ? `${apiBase}/frontend/theme?venue=${encodeURIComponent(venue)}` : `${apiBase}/frontend/theme`, `${apiBase}/client`);
     }
-    const screen = screenModule(pathname, lookup);
-    if (activitiesBase && source === 'bookings') {
-      if (pathname === '/') urls.push(`${activitiesBase}/venues`);
-      if (screen && lookup) {
-        const slug = encodeURIComponent(lookup.venueSlug);
-        urls.push(`${activitiesBase}/venues/${slug}`, `${activitiesBase}/venue/${slug}/categories`);
-      }
+    // Each answer fetched once per page, whether the table or the page asks for it.
+    const answers = new Map<string, Promise<unknown>>();
+    const get = (url: string) => {
+      if (!answers.has(url)) answers.set(url, getJson(host, url));
+      return answers.get(url)!;
+    };
+    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, get, isLoggedIn };
+    const first = match?.route.first && activitiesBase ? await match.route.first(match.params, context) : null;
+    if (first && first !== 'browser') return { head: '', responses: {}, isFirstScreen: false, redirect: first.redirect };
+    if (match && activitiesBase) {
+      urls.push(...(await match.route.data(match.params, context)));
     }
+    const screen = match && activitiesBase ? match.route.screen : null;
     const responses: Record<string, unknown> = {};
     await Promise.all(
       urls.map(async (url) => {
-        const body = await getJson(host, url);
+        const body = await get(url);
         if (body !== undefined) responses[url] = body;
       }),
     );
     const translationsPath = runtimeConfig.translationsPath ?? '';
     if (translationsPath.startsWith('/')) {
-      for (const ns of screen ? ['common', 'catalogue'] : ['common']) {
+      for (const ns of ['common', ...(screen ? (match?.route.namespaces ?? []) : [])]) {
         const url = translationsPath.replaceAll('{{lng}}', 'en-GB').replaceAll('{{ns}}', ns);
         const body = translationFile(source, url);
         if (body !== undefined) responses[url] = body;
@@ -155,7 +158,8 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     return {
       head: [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    '),
       responses,
-      isFirstScreen: screen !== null && source === 'bookings',
+      isFirstScreen: screen !== null && first !== 'browser',
+      redirect: null,
     };
   };
 };

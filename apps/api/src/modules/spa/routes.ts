@@ -128,11 +128,16 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           source,
           host: request.host,
           pathname: rest,
-          lookup: pageLookup(rest, source),
           selectedVenue: selectedVenue(request.cookies.selected_venue),
+          // The readable companion of the session cookie (auth/session-cookie.ts loggedInCookieName).
+          isLoggedIn: request.cookies[`logged_in_${source.replace(/[^a-z]/g, '_')}`] === '1',
         })
       : null;
-    // Home and venue pages paint before any script runs (docs/performance.md "Server rendering"),
+    if (data?.redirect) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.header('cache-control', 'no-cache').redirect(data.redirect + query, 302);
+    }
+    // The route table's pages paint before any script runs (docs/performance.md "Server rendering"),
     // unless the address asks for a kiosk or embedded layout (the browser renders those itself).
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const modeFlags = new URLSearchParams(search);
@@ -154,7 +159,12 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
       page = forFirstPaint(page, styles.get(source) ?? null, source === 'bookings' ? '/' : `/_/${source}/`)
         .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes}${themeAttributes}>`)
         // Spec §2 'Bookings | {title}' from the HTML, not only once the script has run.
-        .replace(/<title>[^<]*<\/title>/, (built) => (rendered.title ? `<title>${escapeText(rendered.title)}</title>` : built))
+        .replace(/<title>[^<]*<\/title>/, (built) =>
+          rendered.title
+            ? `<title>${escapeText(rendered.title)}</title>` +
+              (rendered.description ? `\n    <meta name="description" content="${escapeAttribute(rendered.description)}" />` : '')
+            : built,
+        )
         .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
     }
     return reply

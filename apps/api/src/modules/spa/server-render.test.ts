@@ -38,6 +38,7 @@ export const render = async ({ url, href, cookie, responses, runtimeConfig, sign
     htmlStyle: '--colour-primary-500:1 2 3',
     secondaryButton: 'solid',
     title: url === '/' ? 'Bookings | Choose a venue' : 'Bookings | Fish & <Chips>',
+    description: url === '/' ? null : 'Fish & "chips" <fresh>',
   };
 };
 `;
@@ -93,9 +94,78 @@ describe('server rendering of the first screens', () => {
     expect(response.body).toContain('<p id="rendered">/location/bury-leisure-centre?utm=x | http://localhost/location/bury-leisure-centre?utm=x | ');
     expect(response.body).toContain('/api/activities/venue/bury-leisure-centre/categories,/api/activities/venues/bury-leisure-centre');
     expect(response.body.match(/<title>[^<]*<\/title>/g)).toEqual(['<title>Bookings | Fish &amp; &lt;Chips&gt;</title>']);
+    // The screen's meta description, once (issue 28); home set none and has none.
+    expect(response.body.match(/<meta name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Fish &amp; &quot;chips&quot; &lt;fresh&gt;" />']);
+    expect((await get('/')).body).not.toContain('name="description"');
   });
 
-  it.each(['/basket', '/location/bury-leisure-centre/yoga', '/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
+  it("renders a visitor's timetable day with the answers its queries ask for, the day's own included", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await get(`/location/bury-leisure-centre/yoga/${day}`);
+    expect(response.statusCode).toBe(200);
+    // Spec §4: the venue's migration date picks the v2 endpoint from that day on.
+    const { migration_date: migrationDate } = (await get('/api/activities/venues/bury-leisure-centre')).json<{ data: { migration_date: string | null } }>().data;
+    const dayUrl = `/api/activities/venue/bury-leisure-centre/activity/yoga/${migrationDate && day >= migrationDate ? 'v2/' : ''}timetable?date=${day}`;
+    const keys = /<p id="rendered">[^|]*\|[^|]*\| ([^|]*) \|/.exec(response.body)?.[1]?.split(',');
+    expect(keys).toEqual(
+      [
+        '/api/activities/venue/bury-leisure-centre/activity-category/yoga/dates',
+        '/api/activities/venue/bury-leisure-centre/categories/yoga',
+        dayUrl,
+        '/api/activities/venues/bury-leisure-centre',
+        '/api/client',
+        '/api/frontend/theme?venue=bury-leisure-centre',
+      ].sort(),
+    );
+    // The day in the page is exactly what the browser would have fetched.
+    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)![1]!) as { responses: Record<string, unknown> };
+    expect(data.responses[dayUrl]).toEqual((await get(dayUrl)).json());
+    expect(data.responses[dayUrl]).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ kind: 'class' })]) });
+  });
+
+  it("a logged-in viewer's page carries no day (their answer is their own): the screen renders its skeleton", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const response = await get(`/location/bury-leisure-centre/yoga/${day}`, 'logged_in_bookings=1');
+    expect(response.body).toContain('data-server-rendered');
+    expect(response.body).toContain('/api/activities/venue/bury-leisure-centre/categories/yoga');
+    expect(response.body).not.toContain('/activity/yoga/timetable');
+    expect(response.body).not.toContain('/activity-category/yoga/dates');
+  });
+
+  it("an activity: a course category is sent to its courses; a sub-activity's day is the browser's to pick; a parent renders", async () => {
+    const course = await get('/location/bury-leisure-centre/swimming-lessons?utm=x');
+    expect(course.statusCode).toBe(302);
+    expect(course.headers.location).toBe('/courses/location/bury-leisure-centre/swimming-lessons?utm=x');
+    // Issue 21: the first day with something left, by the browser's clock; the window comes in the page.
+    const yoga = await get('/location/bury-leisure-centre/yoga');
+    expect(yoga.statusCode).toBe(200);
+    expect(yoga.body).toContain('<div id="root"></div>');
+    expect(yoga.body).toContain('"/api/activities/venue/bury-leisure-centre/activity-category/yoga/dates":');
+    // A logged-in customer's window is their own.
+    expect((await get('/location/bury-leisure-centre/yoga', 'logged_in_bookings=1')).body).not.toContain('/activity-category/yoga/dates');
+    const parent = await get('/location/bury-leisure-centre/racket-sports');
+    expect(parent.statusCode).toBe(200);
+    expect(parent.body).toContain('data-server-rendered');
+    expect(parent.body).toContain('/api/activities/venue/bury-leisure-centre/categories/racket-sports,');
+  });
+
+  it('renders the course list, a category of it and a course with its sessions and places', async () => {
+    const keysOf = (body: string) => /<p id="rendered">[^|]*\|[^|]*\| ([^|]*) \|/.exec(body)?.[1]?.split(',');
+    const common = ['/api/client', '/api/frontend/theme?venue=bury-leisure-centre', '/api/activities/venues/bury-leisure-centre'];
+    expect(keysOf((await get('/courses/location/bury-leisure-centre')).body)).toEqual(
+      [...common, '/api/activities/venue/bury-leisure-centre/categories', '/api/activities/venue/bury-leisure-centre/courses'].sort(),
+    );
+    expect(keysOf((await get('/courses/location/bury-leisure-centre/swimming-lessons')).body)).toEqual(
+      [...common, '/api/activities/venue/bury-leisure-centre/categories', '/api/activities/venue/bury-leisure-centre/courses?category=swimming-lessons'].sort(),
+    );
+    const courseUrl = '/api/activities/venue/bury-leisure-centre/courses/swimming-lessons/learn-to-swim-stage-1';
+    const { id } = (await get(courseUrl)).json<{ data: { id: number } }>().data;
+    expect(keysOf((await get('/courses/location/bury-leisure-centre/swimming-lessons/learn-to-swim-stage-1')).body)).toEqual(
+      [...common, courseUrl, `/api/activities/courses/${id}/availability`].sort(),
+    );
+  });
+
+  it.each(['/basket', '/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
     '%s is left to the browser as before',
     async (url) => {
       const response = await get(url);

@@ -19,8 +19,11 @@ type RenderInput = {
   runtimeConfig: Record<string, string | null>;
   signal: AbortSignal;
 };
-/** `title`: the document title the screen set (absent from an older bundle: the page keeps its own). */
-type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null; title?: string };
+/**
+ * `title`: the document title the screen set (absent from an older bundle: the page keeps its own);
+ * `description`: its meta description, if it set one.
+ */
+type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null; title?: string; description?: string | null };
 type Entry = { render: (input: RenderInput) => Promise<RenderResult> };
 
 export type ServerRenderOptions = {

@@ -14,8 +14,12 @@ import { useVenuePage } from './use-venue-page.ts';
 const ChooseActivityScreen = () => {
   const { venueSlug = '' } = useParams();
   const { t } = useTranslation('catalogue');
-  usePageMeta({ title: t('activities.title'), breadcrumbs: [{ label: t('common:breadcrumbs.bookActivity') }] });
   const { venue, isMissing } = useVenuePage(venueSlug);
+  usePageMeta({
+    title: t('activities.title'),
+    description: venue ? t('activities.intro', { venue: venue.name }) : undefined,
+    breadcrumbs: [{ label: t('common:breadcrumbs.bookActivity') }],
+  });
   const categories = useCategories(venueSlug);
 
   if (isMissing) return <VenueNotFound />;

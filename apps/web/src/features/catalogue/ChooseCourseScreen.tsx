@@ -23,20 +23,21 @@ const ChooseCourseScreen = () => {
   const { venueSlug = '', activitySlug } = useParams();
   const { t } = useTranslation('catalogue');
   const { currency } = useClientSettings();
+  const { venue, isMissing } = useVenuePage(venueSlug);
+  const categories = useCategories(venueSlug);
+  const courses = useCourses(venueSlug, activitySlug);
+  const courseCategories = (categories.data ?? []).filter((c) => c.kind === 'course' && !c.isRoot);
+  const current = courseCategories.find((c) => c.slug === activitySlug);
   usePageMeta({
     title: t('courses.title'),
+    description: current?.shortDescription ?? current?.description ?? t('courses.intro'),
     breadcrumbs: activitySlug
       ? [{ label: t('common:breadcrumbs.bookCourse'), to: `/courses/location/${venueSlug}` }, { label: capitaliseSlug(activitySlug) }]
       : [{ label: t('common:breadcrumbs.bookCourse') }],
   });
-  const { venue, isMissing } = useVenuePage(venueSlug);
-  const categories = useCategories(venueSlug);
-  const courses = useCourses(venueSlug, activitySlug);
 
   if (isMissing) return <VenueNotFound />;
   const venueName = venue?.name ?? '';
-  const courseCategories = (categories.data ?? []).filter((c) => c.kind === 'course' && !c.isRoot);
-  const current = courseCategories.find((c) => c.slug === activitySlug);
 
   return (
     <div className="pb-16">

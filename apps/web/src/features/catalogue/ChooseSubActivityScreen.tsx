@@ -22,6 +22,7 @@ const ChooseSubActivityScreen = () => {
   const category = result.data;
   usePageMeta({
     title: category?.name ?? capitaliseSlug(activitySlug),
+    description: category && venue ? (category.shortDescription ?? category.description ?? t('subActivities.intro', { venue: venue.name })) : undefined,
     breadcrumbs: [
       { label: t('common:breadcrumbs.bookActivity'), to: `/location/${venueSlug}` },
       { label: capitaliseSlug(activitySlug) },

@@ -40,6 +40,7 @@ const CourseDetailsScreen = () => {
   const course = result.data;
   usePageMeta({
     title: course?.name ?? t('courses.title'),
+    description: course ? (course.shortDescription ?? course.description ?? undefined) : undefined,
     breadcrumbs: [
       { label: t('common:breadcrumbs.bookCourse'), to: `/courses/location/${venueSlug}` },
       { label: capitaliseSlug(activitySlug), to: `/courses/location/${venueSlug}/${activitySlug}` },

@@ -20,7 +20,7 @@ type Mode = 'name' | 'location';
 /** Home (spec §2 '/'): choose a venue by name or on the map; the choice is remembered. */
 const HomeScreen = () => {
   const { t } = useTranslation('catalogue');
-  usePageMeta({ title: t('home.title') });
+  usePageMeta({ title: t('home.title'), description: t('home.introNoCount') });
   const venuesResult = useVenues();
   const { selected, select } = useSelectedVenue();
   const [mode, setMode] = useState<Mode>('name');

@@ -14,6 +14,8 @@ export const courseAvailabilityQuery = (courseId: number) =>
   queryOptions({
     queryKey: courseKeys.availability(courseId),
     queryFn: ({ signal }) => api.get<CourseAvailability>(`courses/${courseId}/availability`, { base: 'activitiesBase', signal }),
+    // Public (the same for every viewer): a server-rendered details page carries it.
+    initialData: () => api.peek<CourseAvailability>(`courses/${courseId}/availability`, { base: 'activitiesBase' }),
     staleTime: 15_000,
   });
 

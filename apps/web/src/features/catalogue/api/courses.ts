@@ -18,6 +18,7 @@ export const coursesQuery = (venueSlug: string, categorySlug?: string) =>
         query: { category: categorySlug },
         signal,
       }),
+    initialData: () => api.peek<Course[]>(`venue/${encodeURIComponent(venueSlug)}/courses`, { base: 'activitiesBase', query: { category: categorySlug } }),
     staleTime: FIVE_MINUTES,
   });
 
@@ -30,6 +31,10 @@ export const courseQuery = (venueSlug: string, categorySlug: string, courseSlug:
         `venue/${encodeURIComponent(venueSlug)}/courses/${encodeURIComponent(categorySlug)}/${encodeURIComponent(courseSlug)}`,
         { base: 'activitiesBase', signal },
       ),
+    initialData: () =>
+      api.peek<Course>(`venue/${encodeURIComponent(venueSlug)}/courses/${encodeURIComponent(categorySlug)}/${encodeURIComponent(courseSlug)}`, {
+        base: 'activitiesBase',
+      }),
     staleTime: FIVE_MINUTES,
   });
 

@@ -1,0 +1,178 @@
+import { timetableDayEndpoint, type TimetableCategory } from '@app/contract/rules/timetable-day';
+
+/**
+ * The public pages of the bookings site the server renders (docs/performance.md "Server rendering
+ * of every public page"): for each route shape of apps/web/src/app/router.tsx, the screen's chunk
+ * (its key in the Vite manifest, for the preload hints), the translation namespaces its first
+ * render reads, and the public API answers its first render asks for, as the exact URLs the web
+ * app's queries build (the page carries them; the app's queries take them as initial data, so it
+ * hydrates without fetching them again). Only public data: an answer that differs for a logged-in
+ * viewer is left out for them, and the screen renders its skeleton at its final size instead.
+ */
+export type RouteContext = {
+  /** `{activitiesBase}/{path}`. */
+  activities: (path: string) => string;
+  /** The answer's JSON body (fetched once per page; undefined when it is not a 200). */
+  get: (url: string) => Promise<unknown>;
+  /** The request carries the readable logged-in cookie of its source. */
+  isLoggedIn: boolean;
+};
+
+export type PageRoute = {
+  /** React Router path: `:name` a segment, `:name?` an optional one, a final `*` anything deeper. */
+  path: string;
+  /** The screen's module as the Vite manifest names it. */
+  screen: string;
+  /** Translation namespaces besides `common`. */
+  namespaces: readonly string[];
+  /** The API answers the first render needs. */
+  data: (params: Record<string, string | undefined>, context: RouteContext) => Promise<string[]> | string[];
+  /**
+   * What the screen does at once instead of rendering, decided on the server: `redirect` where
+   * its `<Navigate replace>` would go (the page answers with a redirect there), or `browser` when
+   * only the browser can decide (the page is not server-rendered; it still carries its data).
+   * Null, or no `first`: the screen renders.
+   */
+  first?: (params: Record<string, string | undefined>, context: RouteContext) => Promise<{ redirect: string } | 'browser' | null>;
+};
+
+const enc = encodeURIComponent;
+
+const venueAndCategories = ({ venueSlug = '' }: Record<string, string | undefined>, { activities }: RouteContext) => [
+  activities(`venues/${enc(venueSlug)}`),
+  activities(`venue/${enc(venueSlug)}/categories`),
+];
+
+const dataOf = (body: unknown): Record<string, unknown> | undefined =>
+  body && typeof body === 'object' && 'data' in body ? ((body as { data: unknown }).data as Record<string, unknown>) : undefined;
+
+/** A leaf activity (no further choice): the screen goes straight to its timetable. */
+const isSubActivity = (category: Record<string, unknown> | undefined) =>
+  !!category && category.kind !== 'course' && !category.is_root && Array.isArray(category.children) && category.children.length === 0;
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  {
+    path: '/',
+    screen: 'src/features/venues/HomeScreen.tsx',
+    namespaces: ['catalogue'],
+    data: (_, { activities }) => [activities('venues')],
+  },
+  {
+    path: '/location/:venueSlug',
+    screen: 'src/features/catalogue/ChooseActivityScreen.tsx',
+    namespaces: ['catalogue'],
+    data: venueAndCategories,
+  },
+  {
+    // The timetable of one day (TimeSlotScreen): the venue, the category (what is booked), the
+    // booking window, and a visitor's day, from the endpoint the category and date pick.
+    path: '/location/:venueSlug/:activitySlug/:dateSlug/:type?/*',
+    screen: 'src/features/timetable/TimeSlotScreen.tsx',
+    namespaces: ['timetable', 'basket'],
+    data: async ({ venueSlug = '', activitySlug = '', dateSlug = '', type }, { activities, get, isLoggedIn }) => {
+      const [venue, activity] = [enc(venueSlug), enc(activitySlug)];
+      // lib/venues.ts asks for `venues/{slug}` unencoded; a slug is [a-z0-9-], the same either way.
+      const venueUrl = activities(`venues/${venue}`);
+      const categoryUrl = activities(`venue/${venue}/categories/${activity}`);
+      // A logged-in viewer's window (more days) and day (their own actions: Booked, Remove) are
+      // theirs: not in a page; the date strip and the list render their skeletons.
+      if (isLoggedIn) return [venueUrl, categoryUrl];
+      const urls = [venueUrl, categoryUrl, activities(`venue/${venue}/activity-category/${activity}/dates`)];
+      const [venueBody, categoryBody] = await Promise.all([get(venueUrl), get(categoryUrl)]);
+      const category = dataOf(categoryBody) as TimetableCategory | undefined;
+      if (!category || !Array.isArray(category.children)) return urls;
+      const endpoint = timetableDayEndpoint(category, dataOf(venueBody)?.migration_date as string | null | undefined, dateSlug, type);
+      if (!endpoint) return urls;
+      const version = endpoint.version === 'v2' ? 'v2/' : '';
+      return [...urls, activities(`venue/${venue}/activity/${activity}/${version}${endpoint.path}?${new URLSearchParams({ date: dateSlug })}`)];
+    },
+  },
+  {
+    // Courses of a venue (ChooseCourseScreen): its course categories for the filter, the courses.
+    path: '/courses/location/:venueSlug',
+    screen: 'src/features/catalogue/ChooseCourseScreen.tsx',
+    namespaces: ['catalogue'],
+    data: (params, context) => [...venueAndCategories(params, context), context.activities(`venue/${enc(params.venueSlug ?? '')}/courses`)],
+  },
+  {
+    path: '/courses/location/:venueSlug/:activitySlug',
+    screen: 'src/features/catalogue/ChooseCourseScreen.tsx',
+    namespaces: ['catalogue'],
+    data: (params, context) => [
+      ...venueAndCategories(params, context),
+      context.activities(`venue/${enc(params.venueSlug ?? '')}/courses?${new URLSearchParams({ category: params.activitySlug ?? '' })}`),
+    ],
+  },
+  {
+    // A course (CourseDetailsScreen): the course, then its sessions and places (public: the same
+    // for every viewer; who of the account it is for is a logged-in customer's, not in the page).
+    path: '/courses/location/:venueSlug/:activitySlug/:courseSlug',
+    screen: 'src/features/catalogue/CourseDetailsScreen.tsx',
+    namespaces: ['catalogue'],
+    data: async ({ venueSlug = '', activitySlug = '', courseSlug = '' }, { activities, get }) => {
+      const courseUrl = activities(`venue/${enc(venueSlug)}/courses/${enc(activitySlug)}/${enc(courseSlug)}`);
+      const urls = [activities(`venues/${enc(venueSlug)}`), courseUrl];
+      const id = dataOf(await get(courseUrl))?.id;
+      return typeof id === 'number' ? [...urls, activities(`courses/${id}/availability`)] : urls;
+    },
+  },
+  {
+    // An activity (ChooseSubActivityScreen): a parent lists its sub-activities; a course category
+    // goes to its courses (the server sends that redirect itself). A sub-activity goes to the first
+    // day with something left by *the browser's* clock (FirstDay, issue 21; the journey
+    // timetable/day-choice.spec.ts pins it), so that page stays the browser's to render, with the
+    // booking window in the page so it decides without a request.
+    path: '/location/:venueSlug/:activitySlug',
+    screen: 'src/features/catalogue/ChooseSubActivityScreen.tsx',
+    namespaces: ['catalogue'],
+    data: async ({ venueSlug = '', activitySlug = '' }, { activities, get, isLoggedIn }) => {
+      const categoryUrl = activities(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`);
+      const urls = [activities(`venues/${enc(venueSlug)}`), categoryUrl];
+      const category = dataOf(await get(categoryUrl));
+      // A logged-in customer's window has more days: theirs, not in a page.
+      if (isLoggedIn || !isSubActivity(category)) return urls;
+      return [...urls, activities(`venue/${enc(venueSlug)}/activity-category/${enc(String(category!.slug ?? activitySlug))}/dates`)];
+    },
+    first: async ({ venueSlug = '', activitySlug = '' }, { activities, get }) => {
+      const category = dataOf(await get(activities(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`)));
+      if (category?.kind === 'course') return { redirect: `/courses/location/${enc(venueSlug)}/${enc(activitySlug)}` };
+      return isSubActivity(category) ? 'browser' : null;
+    },
+  },
+];
+
+/**
+ * The route a path is, with its parameters, or null. The paths above start with static segments
+ * that no static route of the table shares, so the first match is React Router's match too.
+ */
+export const matchPageRoute = (pathname: string): { route: PageRoute; params: Record<string, string | undefined> } | null => {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const route of PAGE_ROUTES) {
+    const pattern = route.path.split('/').filter(Boolean);
+    const params: Record<string, string | undefined> = {};
+    let i = 0;
+    let matched = true;
+    for (const part of pattern) {
+      if (part === '*') {
+        i = segments.length;
+        break;
+      }
+      const segment = segments[i];
+      if (part.startsWith(':')) {
+        const optional = part.endsWith('?');
+        if (segment === undefined) {
+          if (optional) continue;
+          matched = false;
+          break;
+        }
+        params[part.slice(1).replace(/\?$/, '')] = segment;
+      } else if (segment !== part) {
+        matched = false;
+        break;
+      }
+      i += 1;
+    }
+    if (matched && i === segments.length) return { route, params };
+  }
+  return null;
+};

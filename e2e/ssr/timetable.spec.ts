@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForApp } from '../support/app.ts';
+import { addDays, longDayName, venueToday } from '../support/dates.ts';
+
+/**
+ * The timetable of a day is server-rendered (issue 28, docs/performance.md "Server rendering of
+ * every public page"): the HTML alone shows the page, and the app hydrates it from the answers
+ * the page carries, without asking for them again and without moving anything.
+ */
+// Tomorrow: inside the booking window, and its classes have not started, whatever the hour.
+const DAY = addDays(venueToday(), 1);
+const PATH = `/location/bury-leisure-centre/yoga/${DAY}`;
+const DATE_TEXT = longDayName(DAY);
+
+/** Layout shifts (not after input) add up in `window.shifts`, from the first paint. */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+test.describe('a day of the timetable at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the HTML alone shows the title, description, heading, days and the first classes', async ({ page }) => {
+      await page.goto(PATH);
+      await expect(page).toHaveTitle('Bookings | Yoga');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        `Yoga at Bury Leisure Centre on ${DATE_TEXT}: times, prices and spaces left. Book your place online.`,
+      );
+      await expect(page.getByRole('heading', { level: 1, name: 'Yoga' })).toBeVisible();
+      const list = page.getByRole('list', { name: `Yoga on ${DATE_TEXT}` });
+      await expect(list.getByRole('listitem').first()).toContainText(/\d\d:\d\d\s*–\s*\d\d:\d\d/);
+      await expect(list.getByRole('button', { name: 'Book' }).first()).toBeVisible();
+      // No skeleton: the day came with the page.
+      await expect(page.getByRole('status', { name: 'Loading times…' })).toHaveCount(0);
+    });
+  });
+
+  test('hydrates without fetching the day again or moving, and a Book pressed before the app is live opens the login', async ({ page, request }) => {
+    const html = await (await request.get(PATH)).text();
+    expect(html).toContain('data-server-rendered');
+    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeTruthy();
+    // The app's entry script waits until Book has been pressed.
+    let release!: () => void;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === entry, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
+    });
+    await recordShifts(page);
+    await page.goto(PATH, { waitUntil: 'domcontentloaded' });
+    const list = page.getByRole('list', { name: `Yoga on ${DATE_TEXT}` });
+    await list.getByRole('button', { name: 'Book' }).first().click();
+    const modal = page.getByTestId('login-modal');
+    await expect(modal).toHaveCount(0);
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready');
+    release();
+    await waitForApp(page);
+    // A visitor's Book asks them to log in (issue 9): the press was not lost.
+    await expect(modal).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect((await page.evaluate(() => (window as unknown as { shifts: number }).shifts))).toBeLessThanOrEqual(0.02);
+    // The venue, the activity, its days and the day's classes came in the page: none asked for again.
+    expect(asked.filter((url) => !url.startsWith('/api/activities/footer') && !url.includes('/live?'))).toEqual([]);
+  });
+});
