@@ -10,8 +10,8 @@ import { ErrorSummary } from '../../../lib/ui/ErrorSummary.tsx';
 import { useModalDialog } from '../../../lib/ui/use-modal-dialog.ts';
 import type { Entry } from '../rules.ts';
 import { fittingTickets, type TicketChoice } from '../choice.ts';
-import { useSaveDateOfBirth } from '../api/date-of-birth.ts';
-import { DateOfBirthFields, useDateOfBirth } from './DateOfBirthFields.tsx';
+import { useSaveDateOfBirth } from '../../../lib/api/date-of-birth.ts';
+import { DateOfBirthFields, useDateOfBirth } from '../../../lib/ui/DateOfBirthFields.tsx';
 
 /**
  * Whose date of birth the dialog asks for when a ticket with an age rule is chosen and the

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n-react.tsx';
-import type { FormProblem } from '../../../lib/ui/ErrorSummary.tsx';
+import { useTranslation } from '../i18n-react.tsx';
+import type { FormProblem } from './ErrorSummary.tsx';
 import { checkDateOfBirth, DATE_PARTS, type DatePart, type DateParts } from '../date-of-birth.ts';
 
 type Failure = { message: string; parts: readonly DatePart[] };
 
 /**
- * The state of a GOV.UK date input for a date of birth (issue 21, the ticket dialog): what is
+ * The state of a GOV.UK date input for a date of birth (issue 21: the timetable's ticket dialog and the course page): what is
  * typed, the problem found on the last try (and which parts to mark), a count of tries for
  * the error summary's focus. `whose` is 'your' or "Leo's" for the messages.
  */
@@ -47,7 +47,7 @@ const WIDTH: Record<DatePart, string> = { day: 'w-16', month: 'w-16', year: 'w-2
 
 /** GOV.UK's date input: a fieldset whose legend asks the question, a hint, then Day, Month and Year, each labelled. */
 export const DateOfBirthFields = ({ state, legend, hint, own }: { state: ReturnType<typeof useDateOfBirth>; legend: string; hint: string; own: boolean }) => {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('common');
   const { id, failure } = state;
   const describedBy = [`${id}-hint`, failure ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
@@ -58,7 +58,7 @@ export const DateOfBirthFields = ({ state, legend, hint, own }: { state: ReturnT
       </p>
       {failure && (
         <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-          <span className="sr-only">{t('tickets.dob.errorPrefix')} </span>
+          <span className="sr-only">{t('dateOfBirth.errorPrefix')} </span>
           {failure.message}
         </p>
       )}
@@ -66,7 +66,7 @@ export const DateOfBirthFields = ({ state, legend, hint, own }: { state: ReturnT
         {DATE_PARTS.map((part) => (
           <div key={part}>
             <label htmlFor={state.fieldId(part)} className="block text-sm font-medium text-dark-500">
-              {t(`tickets.dob.${part}`)}
+              {t(`dateOfBirth.${part}`)}
             </label>
             <input
               id={state.fieldId(part)}

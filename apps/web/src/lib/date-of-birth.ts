@@ -1,6 +1,6 @@
 /**
- * The date of birth asked in the ticket dialog when a ticket has an age rule and the person has
- * none (issue 21): GOV.UK's date input (day, month, year) and its error messages
+ * The date of birth asked when a ticket (the timetable's dialog) or a course has an age rule and
+ * the person has none (issue 21): GOV.UK's date input (day, month, year) and its error messages
  * (design-system.service.gov.uk/components/date-input). Pure; docs/first-booking.md.
  */
 export type DateParts = { day: string; month: string; year: string };
