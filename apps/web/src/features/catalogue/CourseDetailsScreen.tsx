@@ -174,7 +174,7 @@ const CourseDetails = ({ course, venue, venueSlug, activitySlug, currencySymbol 
               {facts.runs}
             </p>
           </section>
-          <CourseBooking courseId={course.id} />
+          <CourseBooking courseId={course.id} ages={{ minAge: course.minAge, maxAge: course.maxAge, startsOn: course.startsOn }} />
           {venue && (
             <section aria-labelledby="where-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-dark-100">
               <h2 id="where-heading" className="text-xs font-semibold tracking-wider text-dark-400 uppercase">

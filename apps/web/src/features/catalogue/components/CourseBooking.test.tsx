@@ -49,6 +49,8 @@ const availability = (over: Partial<CourseAvailabilityDto> = {}): CourseAvailabi
   waiting: 0,
   ...over,
 });
+/** The course's age range, measured on its first session's day, as the page passes it. */
+const ages = { minAge: 6, maxAge: 11, startsOn: session(8).date };
 const people: CoursePersonDto[] = [
   { id: 51, first_name: 'Alex', last_name: 'Morgan', relationship: 'self', eligible: false, reason: 'Alex will be 38 when the course starts; it is for ages 6 to 11.', enrolled: null, waitlist: null },
   { id: 52, first_name: 'Sam', last_name: 'Morgan', relationship: 'child', eligible: true, reason: null, enrolled: null, waitlist: null },
@@ -60,6 +62,8 @@ let calls: Call[];
 let current: CourseAvailabilityDto;
 let currentPeople: CoursePersonDto[];
 let waitlistStatus: number;
+/** GET auth/user's answer: the account's people with their dates of birth (issue 21). */
+let authUser: unknown;
 const entry = (over: Partial<CourseWaitlistEntryDto> = {}): CourseWaitlistEntryDto => ({
   id: 900,
   course_id: 7,
@@ -76,6 +80,7 @@ beforeEach(() => {
   current = availability();
   currentPeople = people;
   waitlistStatus = 200;
+  authUser = { id: 1, first_name: 'Alex', membership_user: { id: 51 } };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -91,7 +96,7 @@ beforeEach(() => {
         currentPeople = people.map((p) => (p.id === 52 && joined ? { ...p, waitlist: entry() } : p));
         return json({ data: entry(joined ? {} : { status: 'left', position: 0 }), message: joined ? 'Successfully joined the waitlist.' : 'Successfully removed from the waitlist.' });
       }
-      if (url.startsWith('/api/auth/user')) return json({ data: { id: 1, first_name: 'Alex', membership_user: { id: 51 } } });
+      if (url.startsWith('/api/auth/user')) return json({ data: authUser });
       if (url === '/api/activities/cart/courses') return json({ data: { id: 1, items: [], item_count: 1, expires_at: null } });
       return json({ data: { id: 1, currency: { symbol: '£' } } });
     }),
@@ -113,7 +118,7 @@ const show = () =>
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nProvider i18n={i18next}>
         <MemoryRouter>
-          <CourseBooking courseId={7} />
+          <CourseBooking courseId={7} ages={ages} />
           <LoginProbe />
         </MemoryRouter>
       </I18nProvider>
@@ -207,5 +212,89 @@ describe('course booking panel', () => {
     show();
     expect(await screen.findByText('This course has already started.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Book course' })).toBeNull();
+  });
+});
+
+/** A date of birth `years` whole years ago (and a day), as the Day, Month and Year fields take it. */
+const yearsBefore = (years: number) => {
+  const date = new Date(Date.now() - DAY);
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+};
+const typeDate = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  fireEvent.change(screen.getByLabelText('Day'), { target: { value: String(Number(day)) } });
+  fireEvent.change(screen.getByLabelText('Month'), { target: { value: String(Number(month)) } });
+  fireEvent.change(screen.getByLabelText('Year'), { target: { value: year } });
+};
+
+describe('course booking panel: a missing date of birth (issue 21)', () => {
+  const member = (id: number, first_name: string, relationship: string, date_of_birth: string | null) => ({ id, first_name, last_name: 'Morgan', relationship, date_of_birth });
+  const noDate = (first: string) => `${first} has no date of birth on the account; this course is for ages 6 to 11.`;
+  beforeEach(() => {
+    document.cookie = 'logged_in_bookings=1; path=/';
+    // Alex (the customer) is too old; Jo, a child, has no date of birth yet.
+    authUser = { id: 1, first_name: 'Alex', membership_user: member(51, 'Alex', 'self', yearsBefore(38)), membership_users: [member(53, 'Jo', 'child', null)] };
+    currentPeople = [people[0]!, { ...people[2]!, reason: noDate('Jo') }];
+  });
+  const paths = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+
+  it("offers the person without a date of birth, asks for it, refuses an empty try in a focused summary, then saves it and books", async () => {
+    show();
+    const jo = await screen.findByRole('radio', { name: /Jo Morgan/ });
+    await waitFor(() => expect((jo as HTMLInputElement).disabled).toBe(false));
+    expect((jo as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: /Alex Morgan/ }) as HTMLInputElement).disabled).toBe(true);
+    const fields = screen.getByRole('group', { name: "What is Jo's date of birth?" });
+    expect(fields.textContent).toContain("This course is for ages 6 to 11. We save Jo's date of birth to your account");
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('There is a problem');
+    expect(within(summary).getByRole('link', { name: "Enter Jo's date of birth" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(screen.getByLabelText('Day').getAttribute('aria-invalid')).toBe('true');
+    expect(paths()).toEqual([]);
+
+    const born = yearsBefore(9);
+    typeDate(born);
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    await waitFor(() => expect(paths()).toContain('POST /api/activities/cart/courses'));
+    // Saved on Jo first, then the course added for Jo.
+    expect(paths()).toEqual(['PATCH /api/dashboard/family-members/53', 'POST /api/activities/cart/courses']);
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ date_of_birth: born });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ course_id: 7, purchased_for_user_id: 53 });
+  });
+
+  it('a saved date outside the range says so, focused, and adds nothing', async () => {
+    show();
+    await screen.findByRole('group', { name: "What is Jo's date of birth?" });
+    typeDate(yearsBefore(30));
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    const notice = await screen.findByTestId('course-no-fit');
+    expect(notice.textContent).toBe('Date of birth saved. Jo will be 30 when the course starts; it is for ages 6 to 11.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(paths()).toEqual(['PATCH /api/dashboard/family-members/53']);
+  });
+
+  it("the customer's own date is saved with POST date-of-birth (no id) before the course is added for them", async () => {
+    authUser = { id: 1, first_name: 'Alex', membership_user: member(51, 'Alex', 'self', null), membership_users: [] };
+    currentPeople = [{ ...people[0]!, reason: noDate('Alex') }];
+    show();
+    await screen.findByRole('group', { name: 'What is your date of birth?' });
+    typeDate(yearsBefore(8));
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    await waitFor(() => expect(paths()).toContain('POST /api/activities/cart/courses'));
+    expect(paths()).toEqual(['POST /api/dashboard/date-of-birth', 'POST /api/activities/cart/courses']);
+    expect(calls.find((c) => c.url === '/api/activities/cart/courses')!.body).toMatchObject({ purchased_for_user_id: null });
+  });
+
+  it("someone whose date is known but outside the range still cannot be chosen, and nothing is asked", async () => {
+    authUser = { id: 1, first_name: 'Alex', membership_user: member(51, 'Alex', 'self', yearsBefore(38)), membership_users: [member(53, 'Jo', 'child', yearsBefore(4))] };
+    currentPeople = [people[0]!, people[2]!];
+    show();
+    const jo = await screen.findByRole('radio', { name: /Jo Morgan/ });
+    await waitFor(() => expect(screen.queryByTestId('date-of-birth')).toBeNull());
+    expect((jo as HTMLInputElement).disabled).toBe(true);
   });
 });

@@ -1,7 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Users } from 'lucide-react';
+import { ageFit, ageRangeText } from '@app/contract/rules/courses';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { focusElement } from '../../../lib/a11y/focus.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
+import { useSaveDateOfBirth } from '../../../lib/api/date-of-birth.ts';
+import { courseKeys } from '../../../lib/query-keys/courses.ts';
 import { Button } from '../../../lib/ui/Button.tsx';
+import { DateOfBirthFields, useDateOfBirth } from '../../../lib/ui/DateOfBirthFields.tsx';
+import { ErrorSummary } from '../../../lib/ui/ErrorSummary.tsx';
 import { isLoggedIn, openLoginModal, useAuthUser } from '../../auth/public.ts';
 import { useBasketMutations } from '../../basket/public.ts';
 import { useCourseAvailability, useCoursePeople, useCourseWaitlistMutations, type CourseAvailability, type CoursePerson } from '../api/course-booking.ts';
@@ -13,9 +21,14 @@ import { formatCourseDate } from '../course-format.ts';
  * is for (people outside the age range disabled with the reason next to them) and **Book course**,
  * which adds the whole course to the basket; a full course offers **Join waitlist** instead, and
  * shows the account's people already waiting with their place in line and Leave waitlist. A
- * visitor is asked to log in first, as on the timetable.
+ * visitor is asked to log in first, as on the timetable. Someone without a date of birth, when
+ * the course has an age range, can be chosen: the panel asks for the date, saves it, checks the
+ * range and then books (issue 21, docs/courses.md "Date of birth").
  */
-export const CourseBooking = ({ courseId }: { courseId: number }) => {
+/** The course's age range, measured on its first day (`rules/courses.ts` ageFit, as the server does). */
+export type CourseAges = { minAge: number | null; maxAge: number | null; startsOn: string };
+
+export const CourseBooking = ({ courseId, ages }: { courseId: number; ages: CourseAges }) => {
   const { t } = useTranslation('catalogue');
   const availability = useCourseAvailability(courseId);
   if (availability.isPending) return null;
@@ -41,7 +54,7 @@ export const CourseBooking = ({ courseId }: { courseId: number }) => {
         {data.full ? t('booking.full') : t('booking.placesLeft', { count: data.placesLeft })}
       </p>
       <Sessions availability={data} />
-      <BookingAction courseId={courseId} availability={data} />
+      <BookingAction courseId={courseId} ages={ages} availability={data} />
     </section>
   );
 };
@@ -69,7 +82,7 @@ const Sessions = ({ availability }: { availability: CourseAvailability }) => {
   );
 };
 
-const BookingAction = ({ courseId, availability }: { courseId: number; availability: CourseAvailability }) => {
+const BookingAction = ({ courseId, ages, availability }: { courseId: number; ages: CourseAges; availability: CourseAvailability }) => {
   const { t } = useTranslation('catalogue');
   const authUser = useAuthUser();
   const loggedIn = Boolean(authUser.data) && isLoggedIn();
@@ -87,7 +100,7 @@ const BookingAction = ({ courseId, availability }: { courseId: number; availabil
       </div>
     );
   }
-  return <PersonChooser courseId={courseId} full={full} />;
+  return <PersonChooser courseId={courseId} ages={ages} full={full} />;
 };
 
 const FullNotice = () => {
@@ -100,26 +113,69 @@ const FullNotice = () => {
   );
 };
 
-const PersonChooser = ({ courseId, full }: { courseId: number; full: boolean }) => {
+const PersonChooser = ({ courseId, ages, full }: { courseId: number; ages: CourseAges; full: boolean }) => {
   const { t } = useTranslation('catalogue');
   const id = useId();
   const people = useCoursePeople(courseId, true);
+  const authUser = useAuthUser();
+  const queryClient = useQueryClient();
   const { addCourse } = useBasketMutations();
   const waitlist = useCourseWaitlistMutations(courseId, { joined: t('booking.waitlistJoined'), left: t('booking.waitlistLeft'), failed: t('booking.waitlistFailed') });
+  const save = useSaveDateOfBirth();
   const [chosen, setChosen] = useState<number | null>(null);
+  const [noFit, setNoFit] = useState<string | null>(null);
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (noFit && notice.current) focusElement(notice.current);
+  }, [noFit]);
+  const range = ageRangeText(ages.minAge, ages.maxAge);
+  // The account's people as the auth user has them: whose date of birth is missing (issue 21).
+  const user = authUser.data;
+  const account = user ? [user.membershipUser, ...(user.membershipUsers ?? [])] : [];
+  const list = people.data ?? [];
+  /** Outside the range only for want of a date of birth: chosen, the panel asks for it. */
+  const needsDateOfBirth = (p: CoursePerson) =>
+    !p.eligible && range !== null && p.enrolled === null && p.waitlist === null && account.some((a) => a.id === p.id && a.dateOfBirth === null);
+  // Full: the waitlist is joined by someone who fits, is not on the course and not already waiting.
+  const choosable = (p: CoursePerson) => (p.eligible && p.enrolled === null && p.waitlist === null) || needsDateOfBirth(p);
+  // Chosen first: someone who fits; else someone whose date of birth would settle it.
+  const selected = chosen ?? list.find((p) => choosable(p) && !needsDateOfBirth(p))?.id ?? list.find(choosable)?.id ?? null;
+  const selectedPerson = list.find((p) => p.id === selected);
+  const dateOfBirth = useDateOfBirth(selectedPerson && selectedPerson.relationship !== 'self' ? `${selectedPerson.firstName}'s` : 'your');
   if (people.isPending) return null;
   if (people.isError) return <p className="mt-4 text-sm text-red-700">{t('booking.loadError')}</p>;
-  // Full: the waitlist is joined by someone who fits, is not on the course and not already waiting.
-  const choosable = (p: CoursePerson) => p.eligible && p.enrolled === null && p.waitlist === null;
-  const selected = chosen ?? people.data.find(choosable)?.id ?? null;
-  const selectedPerson = people.data.find((p) => p.id === selected);
-  const pending = full ? waitlist.join.isPending : addCourse.isPending;
+  const asksDateOfBirth = selectedPerson !== undefined && needsDateOfBirth(selectedPerson);
+  const pending = (full ? waitlist.join.isPending : addCourse.isPending) || save.isPending;
   const canAct = selectedPerson !== undefined && choosable(selectedPerson) && !pending;
-  const act = () => {
-    if (!canAct) return;
-    const purchasedForUserId = selectedPerson.relationship === 'self' ? null : selectedPerson.id;
+  const book = (person: CoursePerson) => {
+    const purchasedForUserId = person.relationship === 'self' ? null : person.id;
     if (full) waitlist.join.mutate(purchasedForUserId);
     else addCourse.mutate({ courseId, purchasedForUserId });
+  };
+  /** The date checked and saved (own: POST date-of-birth; a family member's: PATCH), then the range checked before booking. */
+  const saveThenBook = (person: CoursePerson) => {
+    const checked = dateOfBirth.check(new Date().toISOString().slice(0, 10));
+    if (!checked) return;
+    save.mutate(
+      { familyMemberId: person.relationship === 'self' ? null : person.id, dateOfBirth: checked },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: courseKeys.people(courseId) });
+          const fit = ageFit({ first_name: person.firstName, date_of_birth: checked }, { min_age: ages.minAge, max_age: ages.maxAge, starts_on: ages.startsOn });
+          if (fit.ok) return book(person);
+          // Saved, but not in the range: say why; the people read again show them outside it.
+          setChosen(null);
+          setNoFit(t('booking.dob.savedNoFit', { reason: fit.reason }));
+        },
+        onError: (error) => dateOfBirth.fail(isApiError(error) ? (error.validationMessages.date_of_birth?.join(' ') ?? error.message) : error.message),
+      },
+    );
+  };
+  const act = () => {
+    if (!canAct) return;
+    setNoFit(null);
+    if (asksDateOfBirth) saveThenBook(selectedPerson);
+    else book(selectedPerson);
   };
   const waiting = people.data.filter((p) => p.waitlist !== null);
   const noteOf = (p: CoursePerson) => {
@@ -131,8 +187,14 @@ const PersonChooser = ({ courseId, full }: { courseId: number; full: boolean }) 
   };
   return (
     <div className="mt-4">
+      {asksDateOfBirth && <ErrorSummary problems={dateOfBirth.problems} attempt={dateOfBirth.attempt} />}
       {full && <FullNotice />}
-      <fieldset className={full ? 'mt-4' : undefined}>
+      {noFit && (
+        <p ref={notice} tabIndex={-1} role="alert" data-testid="course-no-fit" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+          {noFit}
+        </p>
+      )}
+      <fieldset className={full || noFit || (asksDateOfBirth && dateOfBirth.problems.length > 0) ? 'mt-4' : undefined}>
         <legend className="text-sm font-semibold text-dark-500">{t('booking.whoFor')}</legend>
         <ul className="mt-2 flex flex-col gap-2">
           {people.data.map((p) => {
@@ -148,7 +210,10 @@ const PersonChooser = ({ courseId, full }: { courseId: number; full: boolean }) 
                     checked={selected === p.id}
                     disabled={!choosable(p)}
                     aria-describedby={note ? `${id}-note-${p.id}` : undefined}
-                    onChange={() => setChosen(p.id)}
+                    onChange={() => {
+                      setChosen(p.id);
+                      setNoFit(null);
+                    }}
                   />
                   <span>
                     <span className="font-medium">
@@ -166,9 +231,17 @@ const PersonChooser = ({ courseId, full }: { courseId: number; full: boolean }) 
           })}
         </ul>
       </fieldset>
+      {asksDateOfBirth && range && (
+        <DateOfBirthFields
+          state={dateOfBirth}
+          own={selectedPerson.relationship === 'self'}
+          legend={selectedPerson.relationship === 'self' ? t('booking.dob.legendSelf') : t('booking.dob.legendOther', { name: selectedPerson.firstName })}
+          hint={t(selectedPerson.relationship === 'self' ? 'booking.dob.hintSelf' : 'booking.dob.hintOther', { range, name: selectedPerson.firstName })}
+        />
+      )}
       {(!full || selectedPerson !== undefined) && (
         <Button size="lg" className="mt-4 w-full" aria-disabled={!canAct || undefined} onClick={act}>
-          {full ? t('booking.joinWaitlist') : t('booking.book')}
+          {save.isPending ? t('booking.dob.saving') : full ? t('booking.joinWaitlist') : t('booking.book')}
         </Button>
       )}
       {selectedPerson === undefined && <p className="mt-2 text-sm text-dark-400">{full && waiting.length > 0 ? t('booking.nobodyWaitlist') : t('booking.nobody')}</p>}
