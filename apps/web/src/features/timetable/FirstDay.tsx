@@ -15,7 +15,20 @@ type Props = { venueSlug: string; activitySlug: string; /** Venue-local today: w
 export const FirstDay = ({ venueSlug, activitySlug, today }: Props) => {
   const dates = useDates(venueSlug, activitySlug, true);
   const now = useNow();
-  if (dates.isPending) return <LoadingSpinner />;
+  // The screen's full height until the day's timetable replaces it, so the footer stays below the
+  // fold on the way there (it came into view and counted as a layout shift: issue 28).
+  if (dates.isPending) {
+    return (
+      <div className="min-h-dvh">
+        <LoadingSpinner />
+      </div>
+    );
+  }
   const day = (dates.data && firstDayToOpen(dates.data, now)) ?? today;
-  return <Navigate replace to={`/location/${venueSlug}/${activitySlug}/${day}`} />;
+  return (
+    <div className="min-h-dvh">
+      <Navigate replace to={`/location/${venueSlug}/${activitySlug}/${day}`} />
+      <LoadingSpinner />
+    </div>
+  );
 };
