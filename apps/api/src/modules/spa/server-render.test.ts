@@ -65,6 +65,9 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
+/** Today at the demo venue (Europe/London), `YYYY-MM-DD`: always inside the booking window. */
+const venueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+
 const get = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { host: 'localhost', ...(cookie ? { cookie } : {}) } });
 
@@ -100,7 +103,7 @@ describe('server rendering of the first screens', () => {
   });
 
   it("renders a visitor's timetable day with the answers its queries ask for, the day's own included", async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = venueToday();
     const response = await get(`/location/bury-leisure-centre/yoga/${day}`);
     expect(response.statusCode).toBe(200);
     // Spec §4: the venue's migration date picks the v2 endpoint from that day on.
@@ -124,7 +127,7 @@ describe('server rendering of the first screens', () => {
   });
 
   it("a logged-in viewer's page carries no day (their answer is their own): the screen renders its skeleton", async () => {
-    const day = new Date().toISOString().slice(0, 10);
+    const day = venueToday();
     const response = await get(`/location/bury-leisure-centre/yoga/${day}`, 'logged_in_bookings=1');
     expect(response.body).toContain('data-server-rendered');
     expect(response.body).toContain('/api/activities/venue/bury-leisure-centre/categories/yoga');
