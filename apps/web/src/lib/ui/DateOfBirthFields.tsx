@@ -30,6 +30,11 @@ export const useDateOfBirth = (whose: string) => {
     fieldId,
     fail,
     set: (part: DatePart, value: string) => setParts((current) => ({ ...current, [part]: value })),
+    /** Empty again, no problem shown (another person chosen: their date is not this one's). */
+    reset: () => {
+      setParts({ day: '', month: '', year: '' });
+      setFailure(null);
+    },
     /** The date as YYYY-MM-DD when it is one before `today`; otherwise null, with the problem shown. */
     check: (today: string): string | null => {
       const result = checkDateOfBirth(parts, today, whose);

@@ -289,6 +289,21 @@ describe('course booking panel: a missing date of birth (issue 21)', () => {
     expect(calls.find((c) => c.url === '/api/activities/cart/courses')!.body).toMatchObject({ purchased_for_user_id: null });
   });
 
+  it("choosing someone else clears the date typed and the problem shown for the first", async () => {
+    authUser = { id: 1, first_name: 'Alex', membership_user: member(51, 'Alex', 'self', null), membership_users: [member(53, 'Jo', 'child', null)] };
+    currentPeople = [{ ...people[0]!, reason: noDate('Alex') }, { ...people[2]!, reason: noDate('Jo') }];
+    show();
+    await screen.findByRole('group', { name: 'What is your date of birth?' });
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book course' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Date of birth must include a month and year');
+    fireEvent.click(screen.getByRole('radio', { name: /Jo Morgan/ }));
+    await screen.findByRole('group', { name: "What is Jo's date of birth?" });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('');
+    expect(paths()).toEqual([]);
+  });
+
   it("someone whose date is known but outside the range still cannot be chosen, and nothing is asked", async () => {
     authUser = { id: 1, first_name: 'Alex', membership_user: member(51, 'Alex', 'self', yearsBefore(38)), membership_users: [member(53, 'Jo', 'child', yearsBefore(4))] };
     currentPeople = [people[0]!, people[2]!];

@@ -165,6 +165,7 @@ const PersonChooser = ({ courseId, ages, full }: { courseId: number; ages: Cours
           if (fit.ok) return book(person);
           // Saved, but not in the range: say why; the people read again show them outside it.
           setChosen(null);
+          dateOfBirth.reset();
           setNoFit(t('booking.dob.savedNoFit', { reason: fit.reason }));
         },
         onError: (error) => dateOfBirth.fail(isApiError(error) ? (error.validationMessages.date_of_birth?.join(' ') ?? error.message) : error.message),
@@ -213,6 +214,7 @@ const PersonChooser = ({ courseId, ages, full }: { courseId: number; ages: Cours
                     onChange={() => {
                       setChosen(p.id);
                       setNoFit(null);
+                      dateOfBirth.reset();
                     }}
                   />
                   <span>
