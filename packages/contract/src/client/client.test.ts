@@ -5,6 +5,7 @@ import { ZGetClientResponse } from './get-client.ts';
 const valid = {
   data: {
     id: 1,
+    name: 'Active North West',
     currency: { symbol: '£' },
     online_joining_enabled: true,
     kiosk_home_url: '/?kiosk=true',
@@ -21,6 +22,7 @@ describe('ZGetClientResponse', () => {
 
   it.each([
     ['a fractional id', { ...valid.data, id: 1.5 }, 'data.id'],
+    ['no operator name', { ...valid.data, name: undefined }, 'data.name'],
     ['a missing currency symbol', { ...valid.data, currency: {} }, 'data.currency.symbol'],
     ['a missing online-joining switch', { ...valid.data, online_joining_enabled: undefined }, 'data.online_joining_enabled'],
     ['analytics without a container id', { ...valid.data, analytics: { auth: null, preview: null } }, 'data.analytics.container_id'],
