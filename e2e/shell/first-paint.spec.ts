@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForApp } from '../support/app.ts';
+import { holdAppScript, waitForApp } from '../support/app.ts';
 
 /**
  * Server-rendered first screens paint from the HTML alone (docs/performance.md "Lighthouse",
@@ -58,16 +58,8 @@ test.describe('a press before the app is interactive', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('is held, and pressed once the page has hydrated: Enter on Log in opens the login', async ({ page, request }) => {
-    const html = await (await request.get('/')).text();
-    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
-    expect(entry).toBeTruthy();
-    // The app's entry script waits until the key has been pressed.
-    let release!: () => void;
-    const pressed = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === entry, async (route) => {
-      await pressed;
-      await route.continue();
-    });
+    // The app's entry script is held until the key has been pressed.
+    const { release } = await holdAppScript(page, request, '/');
     // (The held script would hold the load event too.)
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const logIn = page.getByTestId('login-button');

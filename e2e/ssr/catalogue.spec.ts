@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForApp } from '../support/app.ts';
+import { holdAppScript, waitForApp } from '../support/app.ts';
 
 /**
  * Activity and course pages are server-rendered (issue 28, docs/performance.md "Server rendering
@@ -35,16 +35,8 @@ test.describe('with JavaScript disabled', () => {
 });
 
 test('a course page hydrates without asking for its course again, and Book course pressed before the app is live asks to log in', async ({ page, request }) => {
-  const html = await (await request.get(COURSE)).text();
+  const { html, release } = await holdAppScript(page, request, COURSE);
   expect(html).toContain('data-server-rendered');
-  const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
-  expect(entry).toBeTruthy();
-  let release!: () => void;
-  const pressed = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname === entry, async (route) => {
-    await pressed;
-    await route.continue();
-  });
   const asked: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForApp } from '../support/app.ts';
+import { holdAppScript, waitForApp } from '../support/app.ts';
 import { addDays, longDayName, venueToday } from '../support/dates.ts';
 
 /**
@@ -46,17 +46,9 @@ test.describe('a day of the timetable at 375 px', () => {
   });
 
   test('hydrates without fetching the day again or moving, and a Book pressed before the app is live opens the login', async ({ page, request }) => {
-    const html = await (await request.get(PATH)).text();
+    // The app's entry script is held until Book has been pressed.
+    const { html, release } = await holdAppScript(page, request, PATH);
     expect(html).toContain('data-server-rendered');
-    const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
-    expect(entry).toBeTruthy();
-    // The app's entry script waits until Book has been pressed.
-    let release!: () => void;
-    const pressed = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === entry, async (route) => {
-      await pressed;
-      await route.continue();
-    });
     const asked: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
