@@ -21,6 +21,9 @@ describe('page URLs naming a venue, activity or course the client does not have 
     '/courses/location/bury-leisure-centre/yoga/learn-to-swim-stage-1',
     '/basket/nonsense',
     '/dashboard',
+    // A segment longer than any file name (ENAMETOOLONG when looking for a built file answered 500).
+    `/${'a'.repeat(300)}`,
+    `/bury-leisure-centre/${'y'.repeat(300)}`,
   ])('%s answers 404 with the app (which shows the not-found page)', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);

@@ -42,6 +42,19 @@ const escapeAttribute = (value: string) =>
  * bookings. A page whose venue, activity or course does not exist answers 404 (the SPA still
  * loads and shows its not-found page).
  */
+/**
+ * Whether a built file is there. A path no file can have (a segment over the file system's 255
+ * bytes: ENAMETOOLONG; a file used as a folder: ENOTDIR) is simply not a file, so the address
+ * goes on to the pages and their 404, not a 500.
+ */
+const isFile = (file: string): boolean => {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+};
+
 export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, runtimeConfig, serverRenderBudgetMs = SERVER_RENDER_BUDGET_MS }) => {
   const available = SOURCES.filter((s) => fs.existsSync(path.join(distDir, s, 'index.html')));
   if (available.length === 0) {
@@ -113,7 +126,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     const relative = path.normalize(rest).replace(/^(\.\.[/\\])+/, '');
     if (relative !== '/' && !relative.endsWith('/')) {
       const file = path.join(distDir, source, relative);
-      if (file.startsWith(path.join(distDir, source)) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      if (file.startsWith(path.join(distDir, source)) && isFile(file)) {
         const isHashed = relative.startsWith('/assets/');
         return reply
           .header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
