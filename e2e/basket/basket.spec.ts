@@ -1,18 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logInWithCookie } from '../support/login.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
-import { dayEntries, bookableDates, holdViaApi, newCustomer } from '../support/customer.ts';
+import { bookableOnOneDay, holdViaApi, newCustomer } from '../support/customer.ts';
 
 /** Issue 9: the basket page lists what is held, removes one item, and clears the rest. Each journey has a customer of its own. */
 
-/** A new customer holding two pilates classes of the first bookable day after today. */
+/** A new customer holding two pilates classes of one day (the first after today that has two). */
 const holdTwo = async (request: APIRequestContext) => {
   const customer = await newCustomer(request, 'basket');
-  const [date] = (await bookableDates(request, 'pilates')).slice(1);
-  const bookable = (await dayEntries(request, 'pilates', date!, customer.token)).filter((entry) => entry.action_to_show.status === 'BOOK').slice(0, 2);
-  expect(bookable).toHaveLength(2);
+  const { date, bookable } = await bookableOnOneDay(request, 'pilates', 2, customer.token);
   for (const entry of bookable) await holdViaApi(request, customer.token, entry);
-  return { customer, bookable };
+  return { customer, bookable, date };
 };
 
 test('remove one item, then clear the basket', async ({ page, request, baseURL }) => {
@@ -53,13 +51,13 @@ test('the basket with held items and the timetable with one in it are axe clean 
   const {
     customer,
     bookable: [held],
+    date,
   } = await holdTwo(request);
   await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto('/basket');
   await expect(page.getByTestId('basket-item')).toHaveCount(2);
   await expectNoAxeViolationsAtWidths(page);
 
-  const [date] = (await bookableDates(request, 'pilates')).slice(1);
   await page.goto(`/location/bury-leisure-centre/pilates/${date}`);
   // The first render of the day waits for the lazy screen and the data: slow on a loaded machine.
   await expect(page.getByTestId('timetable-item').filter({ hasText: held!.starts_at.format_24_hour }).getByRole('button', { name: 'Remove from basket' })).toBeVisible({

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { AXE_WIDTHS, expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
 import { logInWithCookie } from '../support/login.ts';
-import { bookableDates, dayEntries, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
+import { bookableOnOneDay, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
 
 /**
  * Issue 20: a basket item covered by a package shows Remove package (spec §7, §8 toast and the
@@ -37,11 +37,9 @@ const givePilatesPackage = async (customer: Customer) => {
   );
 };
 
-/** Two pilates classes of the first bookable day after today, held through the API. */
+/** Two pilates classes of one day (the first after today that has two), held through the API. */
 const holdTwoPilates = async (request: APIRequestContext, customer: Customer) => {
-  const [date] = (await bookableDates(request, 'pilates')).slice(1);
-  const bookable = (await dayEntries(request, 'pilates', date!, customer.token)).filter((entry) => entry.action_to_show.status === 'BOOK').slice(0, 2);
-  expect(bookable).toHaveLength(2);
+  const { bookable } = await bookableOnOneDay(request, 'pilates', 2, customer.token);
   for (const entry of bookable) await holdViaApi(request, customer.token, entry);
 };
 

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_CHECKOUT } from '../../apps/api/src/db/seed/checkout.ts';
 import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
 
 /**
@@ -7,11 +8,19 @@ import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
  * membership, in the demo customer's (demo-customer.spec.ts, the only journeys that change it).
  */
 
-/** A bookable class of `activity` (tomorrow onwards), optionally by name, with more than one place left. */
+/** Classes whose checkout asks more (the demo's questions and waiver): only picked by name. */
+const ASKS_MORE = new Set<string>([DEMO_CHECKOUT.questionsActivity, DEMO_CHECKOUT.waiverActivity]);
+
+/**
+ * A bookable class of `activity` (tomorrow onwards) with more than one place left: the one named,
+ * or else the first that asks no questions and needs no waiver (which class comes first depends on
+ * the weekday, so a journey run on another day must not meet a waiver it does not sign).
+ */
 export const findBookable = async (request: APIRequestContext, token: string, activity: string, { name }: { name?: string } = {}) => {
   for (const date of (await bookableDates(request, activity, token)).slice(1)) {
     const entry = (await dayEntries(request, activity, date, token)).find(
-      (candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1 && (!name || candidate.name === name),
+      (candidate) =>
+        candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1 && (name ? candidate.name === name : !ASKS_MORE.has(candidate.name)),
     );
     if (entry) return entry;
   }

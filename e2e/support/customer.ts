@@ -65,6 +65,18 @@ export const dayEntries = async (request: APIRequestContext, activity: string, d
 };
 
 /**
+ * `count` classes of `activity` the viewer can book on one day: the first day from tomorrow that
+ * has that many (the timetable differs by weekday, so 'tomorrow' may have fewer), with the day.
+ */
+export const bookableOnOneDay = async (request: APIRequestContext, activity: string, count: number, token?: string) => {
+  for (const date of (await bookableDates(request, activity)).slice(1)) {
+    const bookable = (await dayEntries(request, activity, date, token)).filter((entry) => entry.action_to_show.status === 'BOOK').slice(0, count);
+    if (bookable.length === count) return { date, bookable };
+  }
+  throw new Error(`No day in the booking window has ${count} bookable ${activity} classes`);
+};
+
+/**
  * The first class (over the classes and the dates a visitor can see, tomorrow onwards) whose
  * action for the viewer is `status`, with at least `minSpaces` places left.
  */
