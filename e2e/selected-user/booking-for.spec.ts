@@ -36,7 +36,7 @@ test('keyboard only: Booking for Olivia at the top of the timetable, Book, and h
   const customer = await newCustomer(request, 'selected');
   const oliviaId = await addChild(request, customer, 'Olivia');
   const olivia = `Olivia ${customer.last}`;
-  const { path, entry } = await findClass(request, 'BOOK', { token: customer.token, minSpaces: 1 });
+  const { path, entry } = await findClass(request, 'BOOK', { token: customer.token, minSpaces: 3 });
   await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto(path);
 

@@ -32,7 +32,7 @@ test('after Book: the toast offers View basket and the basket bar shows count, t
   // A sign-up, a booking and a walk with Tab through the whole timetable page.
   test.setTimeout(180_000);
   const customer = await newCustomer(request, 'basketbar');
-  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 1 });
+  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 3 });
   await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto(path);
   const item = itemAt(page, entry.name, entry.starts_at.format_24_hour);
@@ -109,7 +109,7 @@ test('after Book: the toast offers View basket and the basket bar shows count, t
 test('destructive buttons look destructive: outlined in danger, solid danger only for a dialog’s final confirm, the safe choice neutral', async ({ page, request, baseURL }) => {
   test.slow();
   const customer = await newCustomer(request, 'danger');
-  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 1 });
+  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 3 });
   await holdViaApi(request, customer.token, entry);
   await logInWithCookie(page.context(), request, baseURL!, customer);
 

@@ -78,7 +78,9 @@ export const bookableOnOneDay = async (request: APIRequestContext, activity: str
 
 /**
  * The first class (over the classes and the dates a visitor can see, tomorrow onwards) whose
- * action for the viewer is `status`, with at least `minSpaces` places left.
+ * action for the viewer is `status`, with at least `minSpaces` places left. A journey that books
+ * asks for 3: the other worker's journey may take a place between this look and the click, and
+ * on a day with few classes (a Sunday) the first class fills up over a run.
  */
 export const findClass = async (request: APIRequestContext, status: string, { token, minSpaces = 0 }: { token?: string; minSpaces?: number } = {}) => {
   for (const activity of ['yoga', 'spin', 'hiit', 'pilates']) {

@@ -16,7 +16,7 @@ const itemAt = (page: Page, name: string, time: string): Locator =>
 
 test('a visitor sees the timetable, books, logs in and lands with the item held; the badge and the time left show', async ({ page, request }) => {
   const customer = await newCustomer(request, 'timetable');
-  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 1 });
+  const { path, entry } = await findClass(request, 'BOOK', { minSpaces: 3 });
   await page.goto(path);
   const item = itemAt(page, entry.name, entry.starts_at.format_24_hour);
   // The first render of the day waits for the lazy screen and the data: slow on a loaded machine.
