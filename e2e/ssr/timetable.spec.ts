@@ -1,16 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { holdAppScript, waitForApp } from '../support/app.ts';
-import { addDays, longDayName, venueToday } from '../support/dates.ts';
+import { bookableOnOneDay } from '../support/customer.ts';
+import { longDayName } from '../support/dates.ts';
 
 /**
  * The timetable of a day is server-rendered (issue 28, docs/performance.md "Server rendering of
  * every public page"): the HTML alone shows the page, and the app hydrates it from the answers
  * the page carries, without asking for them again and without moving anything.
  */
-// Tomorrow: inside the booking window, and its classes have not started, whatever the hour.
-const DAY = addDays(venueToday(), 1);
-const PATH = `/location/bury-leisure-centre/yoga/${DAY}`;
-const DATE_TEXT = longDayName(DAY);
+/**
+ * A day from tomorrow (its classes have not started, whatever the hour) with a yoga class a visitor
+ * can Book: which days have one depends on the weekday and on what other journeys have booked.
+ */
+const dayWithBook = async (request: APIRequestContext) => {
+  const { date } = await bookableOnOneDay(request, 'yoga', 1);
+  return { path: `/location/bury-leisure-centre/yoga/${date}`, dateText: longDayName(date) };
+};
 
 /** Layout shifts (not after input) add up in `window.shifts`, from the first paint. */
 const recordShifts = (page: Page) =>
@@ -29,15 +34,16 @@ test.describe('a day of the timetable at 375 px', () => {
   test.describe('with JavaScript disabled', () => {
     test.use({ javaScriptEnabled: false });
 
-    test('the HTML alone shows the title, description, heading, days and the first classes', async ({ page }) => {
-      await page.goto(PATH);
+    test('the HTML alone shows the title, description, heading, days and the first classes', async ({ page, request }) => {
+      const { path, dateText } = await dayWithBook(request);
+      await page.goto(path);
       await expect(page).toHaveTitle('Bookings | Yoga');
       await expect(page.locator('meta[name="description"]')).toHaveAttribute(
         'content',
-        `Yoga at Bury Leisure Centre on ${DATE_TEXT}: times, prices and spaces left. Book your place online.`,
+        `Yoga at Bury Leisure Centre on ${dateText}: times, prices and spaces left. Book your place online.`,
       );
       await expect(page.getByRole('heading', { level: 1, name: 'Yoga' })).toBeVisible();
-      const list = page.getByRole('list', { name: `Yoga on ${DATE_TEXT}` });
+      const list = page.getByRole('list', { name: `Yoga on ${dateText}` });
       await expect(list.getByRole('listitem').first()).toContainText(/\d\d:\d\d\s*–\s*\d\d:\d\d/);
       await expect(list.getByRole('button', { name: 'Book' }).first()).toBeVisible();
       // No skeleton: the day came with the page.
@@ -46,8 +52,9 @@ test.describe('a day of the timetable at 375 px', () => {
   });
 
   test('hydrates without fetching the day again or moving, and a Book pressed before the app is live opens the login', async ({ page, request }) => {
+    const { path, dateText } = await dayWithBook(request);
     // The app's entry script is held until Book has been pressed.
-    const { html, release } = await holdAppScript(page, request, PATH);
+    const { html, release } = await holdAppScript(page, request, path);
     expect(html).toContain('data-server-rendered');
     const asked: string[] = [];
     page.on('request', (req) => {
@@ -55,8 +62,8 @@ test.describe('a day of the timetable at 375 px', () => {
       if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
     });
     await recordShifts(page);
-    await page.goto(PATH, { waitUntil: 'domcontentloaded' });
-    const list = page.getByRole('list', { name: `Yoga on ${DATE_TEXT}` });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const list = page.getByRole('list', { name: `Yoga on ${dateText}` });
     await list.getByRole('button', { name: 'Book' }).first().click();
     const modal = page.getByTestId('login-modal');
     await expect(modal).toHaveCount(0);
