@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { CUSTOMER, logInWithCookie } from '../support/login.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
-import { bookableDates } from '../support/customer.ts';
+import { bookableDates, bookableOnOneDay } from '../support/customer.ts';
 
 /**
  * Issue 21 "Prices and choices" (docs/first-booking.md): the demo customer's Gym & Swim
@@ -26,7 +26,7 @@ test('a member sees their price and the saving on the timetable and in the ticke
   // Three pages, two axe runs at two widths and eight screenshots, on a loaded machine.
   test.setTimeout(240_000);
   await logInWithCookie(page.context(), request, baseURL!, CUSTOMER);
-  const [yogaDay] = (await bookableDates(request, 'yoga')).slice(1);
+  const { date: yogaDay } = await bookableOnOneDay(request, 'yoga', 1);
   await page.goto(`/location/${VENUE}/yoga/${yogaDay}`);
   const yoga = firstBookable(page);
   await expect(yoga).toBeVisible({ timeout: 40_000 });
@@ -60,7 +60,7 @@ test('a member sees their price and the saving on the timetable and in the ticke
 test('a visitor sees the standard price with Members from, and the header offers Buy a membership', async ({ page, request }, info) => {
   // Two pages, an axe run at two widths and four screenshots, on a loaded machine.
   test.setTimeout(180_000);
-  const [yogaDay] = (await bookableDates(request, 'yoga')).slice(1);
+  const { date: yogaDay } = await bookableOnOneDay(request, 'yoga', 1);
   await page.goto(`/location/${VENUE}/yoga/${yogaDay}`);
   const yoga = page.getByTestId('timetable-item').first();
   await expect(yoga).toBeVisible({ timeout: 40_000 });
