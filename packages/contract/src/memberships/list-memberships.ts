@@ -15,7 +15,8 @@ export const ZMembership = z.object({
   /** The member's home venue: where the cover applies when `home_venue_only`. */
   venue: z.object({ slug: z.string(), name: z.string() }),
   home_venue_only: z.boolean(),
-  status: z.enum(['active', 'frozen', 'cancelled']),
+  /** 'arrears' (issue 23): a Direct Debit failed; booking is blocked until it is paid by card. */
+  status: z.enum(['active', 'frozen', 'cancelled', 'arrears']),
   /** YYYY-MM-DD. */
   start_date: z.string(),
   /** YYYY-MM-DD; null once cancelled. */
