@@ -66,8 +66,9 @@ describe('POST /api/auth/customer/change-password', () => {
     expect((await withBearer('GET', '/api/auth/user', rotated)).statusCode).toBe(200);
     expect((await login(email)).statusCode).toBe(422);
     expect((await login(email, {}, 'a whole new phrase 42')).statusCode).toBe(200);
-    const kinds = await ctx.db.selectFrom('outbox_emails').select('kind').where('to_address', '=', email).execute();
-    expect(kinds.map((k) => k.kind)).toContain('password_changed');
+    const sent = await ctx.db.selectFrom('outbox_emails').selectAll().where('to_address', '=', email).where('kind', '=', 'password_changed').execute();
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).toContain('changed from My details, and every other device');
     const audit = await ctx.db.selectFrom('account_audit').selectAll().where('user_id', '=', userId).where('action', '=', 'password_changed').execute();
     expect(audit).toEqual([expect.objectContaining({ actor_user_id: userId, detail: { sessions_ended: 1 }, address: '127.0.0.1', user_agent: 'session-test/1.0' })]);
     expect(JSON.stringify(audit)).not.toContain('whole new phrase');

@@ -8,7 +8,7 @@ import * as email from '../email/service.ts';
 import { addressKeyFor, recordOwnerAddress } from './login-throttle.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import * as repo from './repository.ts';
-import { REQUEST_LIMITS, hashToken, hit, link, newToken, type MailContext, type Origin } from './shared.ts';
+import { REQUEST_LIMITS, hashToken, hit, link, newToken, passwordChangedEmail, type MailContext, type Origin } from './shared.ts';
 
 /** Forgotten password (spec §7): the request, its job and the reset with the emailed link. */
 
@@ -87,18 +87,7 @@ export const resetPassword = async (db: Db, clientId: number, token: string, pas
     const ended = await repo.revokeUserSessions(trx, used.user_id);
     await recordOwnerAddress(trx, clientId, used.user_id, origin.address ?? 'unknown', { clearFailures: true });
     await account.recordAccountChange(trx, { clientId, userId: used.user_id, actorUserId: used.user_id, action: 'password_reset', detail: { sessions_ended: ended }, origin });
-    await email.queueEmail(trx, {
-      clientId,
-      kind: 'password_changed',
-      to: pending.email,
-      subject: 'Your password has been changed',
-      text: [
-        `Hello ${pending.first_name},`,
-        '',
-        'The password of your account has just been changed, and every device logged in to it has been logged out.',
-        `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
-      ].join('\n'),
-    });
+    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: pending.email, firstName: pending.first_name }, 'reset', mail));
   });
   return { message: PASSWORD_RESET_MESSAGE };
 };

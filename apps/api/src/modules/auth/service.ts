@@ -12,7 +12,7 @@ import * as credits from '../credits/service.ts';
 import * as bookings from '../bookings/service.ts';
 import * as repo from './repository.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
-import { REQUEST_LIMITS, hashToken, hit, link, newToken, type MailContext, type Origin } from './shared.ts';
+import { REQUEST_LIMITS, hashToken, hit, link, newToken, passwordChangedEmail, type MailContext, type Origin } from './shared.ts';
 import {
   accountKeyFor,
   addressKeyFor,
@@ -329,18 +329,7 @@ export const changePassword = async (
     await repo.spendUserTokens(trx, 'password_reset_tokens', user.id);
     await repo.spendUserTokens(trx, 'login_tokens', user.id);
     await account.recordAccountChange(trx, { clientId, userId: user.id, actorUserId: user.id, action: 'password_changed', detail: { sessions_ended: ended }, origin });
-    await email.queueEmail(trx, {
-      clientId,
-      kind: 'password_changed',
-      to: user.email,
-      subject: 'Your password has been changed',
-      text: [
-        `Hello ${user.first_name},`,
-        '',
-        'The password of your account has just been changed from My details, and every other device logged in to it has been logged out.',
-        `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
-      ].join('\n'),
-    });
+    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: user.email, firstName: user.first_name }, 'my-details', mail));
   });
   return { token, message: PASSWORD_CHANGED_MESSAGE };
 };

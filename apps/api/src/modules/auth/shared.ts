@@ -39,3 +39,26 @@ export const hit = async (db: Db, key: string, limit: number, what: string) => {
   const { failures, retry_after } = await repo.countRequest(db, key, REQUEST_LIMITS.windowMinutes);
   if (failures > limit) throw new RequestThrottledError(retry_after, what);
 };
+
+/**
+ * The "your password has been changed" email, after a reset link (every device logged out) or
+ * from My details (every other device logged out).
+ */
+export const passwordChangedEmail = (
+  to: { clientId: number; email: string; firstName: string },
+  via: 'reset' | 'my-details',
+  mail: MailContext,
+) => ({
+  clientId: to.clientId,
+  kind: 'password_changed',
+  to: to.email,
+  subject: 'Your password has been changed',
+  text: [
+    `Hello ${to.firstName},`,
+    '',
+    via === 'reset'
+      ? 'The password of your account has just been changed, and every device logged in to it has been logged out.'
+      : 'The password of your account has just been changed from My details, and every other device logged in to it has been logged out.',
+    `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
+  ].join('\n'),
+});
