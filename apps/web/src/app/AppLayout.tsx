@@ -55,7 +55,9 @@ const AppLayout = () => {
     let isCancelled = false;
     void import('../features/shell/kiosk-idle.ts').then(({ watchKioskIdle, kioskExitUrl }) => {
       if (isCancelled) return;
-      stop = watchKioskIdle(() => void logOut(kioskExitUrl({ kioskHomeUrl, centre })));
+      // Issue 23: the membership app's kiosk page of a centre is that kiosk's home; its idle returns there.
+      const home = import.meta.env.VITE_SOURCE === 'online-joining' && centre ? null : kioskHomeUrl;
+      stop = watchKioskIdle(() => void logOut(kioskExitUrl({ kioskHomeUrl: home, centre })));
     });
     return () => {
       isCancelled = true;

@@ -41,12 +41,24 @@ const accountRoutes = (): RouteObject[] => {
 };
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */
+// The membership app (issue 23, docs/online-joining-screens.md): plans, the join's steps, confirmation.
+const joiningRoutes = (): RouteObject[] => [
+  { path: 'centre/:venueSlug', ...screen(() => import('../features/joining/PlansScreen.tsx')) },
+  { path: 'centre/:venueSlug/join/:planId/:step?', ...screen(() => import('../features/joining/JoinScreen.tsx')) },
+  { path: 'join/:joinId/confirmation', ...screen(() => import('../features/joining/JoinedScreen.tsx')) },
+  { path: 'join/:joinId/agreement', ...screen(() => import('../features/joining/AgreementScreen.tsx')) },
+  { path: 'join/:joinId/:step', ...screen(() => import('../features/joining/JoinFlowScreen.tsx')) },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <AppLayout />,
     children: [
-      { index: true, ...screen(() => import('../features/venues/HomeScreen.tsx')) },
+      SOURCE === 'online-joining'
+        ? { index: true, ...screen(() => import('../features/joining/JoinHomeScreen.tsx')) }
+        : { index: true, ...screen(() => import('../features/venues/HomeScreen.tsx')) },
+      ...(SOURCE === 'online-joining' ? joiningRoutes() : []),
       { path: 'redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/SelectedVenueRedirect.tsx')) },
       { path: 'course-redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/CourseSelectedVenueRedirect.tsx')) },
       { path: 'register', ...screen(() => import('../features/my-account/RegisterScreen.tsx')) },
