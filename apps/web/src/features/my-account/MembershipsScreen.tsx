@@ -1,3 +1,4 @@
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useClientSettings } from '../../lib/client-settings.ts';
@@ -7,14 +8,34 @@ import { followWithLogin } from '../auth/public.ts';
 import { AccountPage } from './AccountPage.tsx';
 import { membershipsQuery, type Membership } from './api/holdings.ts';
 import { QueryState, StatusChip, card, formatDay } from './components/QueryState.tsx';
+import { ARREARS_PENDING_KEY, ArrearsPayment, ArrearsReturn, CancelMembership } from './components/MembershipManage.tsx';
 
-/** Memberships (issue 11): the plans the account's people hold, status, start and renewal dates, price. */
+/**
+ * Memberships (issue 11): the plans the account's people hold, status, start and renewal dates,
+ * price. Issue 23: a membership in arrears is paid by card here (as late fees), and one can be
+ * cancelled after seeing what cancelling does (cooling-off refund, notice end date, or why not).
+ */
 const MembershipsScreen = () => {
   const { t } = useTranslation('holdings');
   return <AccountPage title={t('memberships.title')}>{() => <Memberships />}</AccountPage>;
 };
 
 const Memberships = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const returning = params.get('transaction_uuid');
+  const pendingId = Number(sessionStorage.getItem(ARREARS_PENDING_KEY));
+  if (returning && pendingId) {
+    const done = () => {
+      sessionStorage.removeItem(ARREARS_PENDING_KEY);
+      void navigate('/memberships', { replace: true });
+    };
+    return <ArrearsReturn membershipId={pendingId} transactionUuid={returning} approved={params.get('status') === 'approved'} onDone={done} />;
+  }
+  return <MembershipList />;
+};
+
+const MembershipList = () => {
   const { t } = useTranslation('holdings');
   const query = useQuery(membershipsQuery());
   const { onlineJoiningEnabled } = useClientSettings();
@@ -55,13 +76,17 @@ const MembershipCard = ({ membership }: { membership: Membership }) => {
         <Detail term={t('memberships.price')}>{t('memberships.perMonth', { price: membership.price.formatted })}</Detail>
         <Detail term={t('memberships.started')}>{formatDay(membership.startDate)}</Detail>
         <Detail term={t('memberships.renews')}>{membership.renewalDate ? formatDay(membership.renewalDate) : t('memberships.notRenewing')}</Detail>
-        <Detail term={t('memberships.reference')}>{membership.reference}</Detail>
+        <Detail term={t('memberships.reference')}>
+          <span data-testid="membership-reference">{membership.reference}</span>
+        </Detail>
         {covers && (
           <Detail term={t('memberships.covers')} wide>
             {membership.homeVenueOnly ? t('memberships.coversHomeVenue', { list: covers, venue: membership.venue.name }) : covers}
           </Detail>
         )}
       </dl>
+      {membership.status === 'arrears' && <ArrearsPayment membershipId={membership.id} />}
+      {(membership.status === 'active' || membership.status === 'arrears') && <CancelMembership membershipId={membership.id} planName={membership.plan.name} />}
     </li>
   );
 };
