@@ -18,22 +18,24 @@ for (const source of SOURCES) {
   });
   console.log(`built ${source} → ${path.join(outBase, source)}`);
 }
-// The server-rendering bundle of the bookings site's first screens (docs/performance.md
-// "Server rendering"), all dependencies included so it runs from any WEB_OUT_DIR. It sits
-// outside every source's folder, so it is never served as a file.
-await build({
-  root,
-  mode: 'bookings',
-  logLevel: 'warn',
-  configFile: path.join(root, 'vite.config.ts'),
-  ssr: { noExternal: true },
-  build: {
-    ssr: path.join(root, 'src/entry-server.tsx'),
-    outDir: path.join(outBase, '.server', 'bookings'),
-    emptyOutDir: true,
-    manifest: false,
-    copyPublicDir: false,
-  },
-});
-console.log(`built bookings server render → ${path.join(outBase, '.server', 'bookings')}`);
+// The server-rendering bundles of the sites with pages in the route table (docs/performance.md
+// "Server rendering"; apps/api/src/modules/spa/page-routes.ts), all dependencies included so they
+// run from any WEB_OUT_DIR. They sit outside every source's folder, so they are never served as files.
+for (const source of ['bookings', 'my-account'] as const) {
+  await build({
+    root,
+    mode: source,
+    logLevel: 'warn',
+    configFile: path.join(root, 'vite.config.ts'),
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(root, 'src/entry-server.tsx'),
+      outDir: path.join(outBase, '.server', source),
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+  console.log(`built ${source} server render → ${path.join(outBase, '.server', source)}`);
+}
 fs.writeFileSync(path.join(outBase, '.build-stamp'), new Date().toISOString());

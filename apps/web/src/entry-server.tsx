@@ -11,6 +11,7 @@ import { setPageData } from './lib/page-data.ts';
 import { takeServerRenderedDescription, takeServerRenderedTitle } from './lib/page-meta.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { setServerRequest } from './lib/request-env.ts';
+import { routerBasename } from './lib/shell-mode.ts';
 import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
 import { themeKeys } from './lib/query-keys/theme.ts';
 import { AppRoutes } from './app/router.tsx';
@@ -90,13 +91,15 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
       showSupportNotice: false,
     });
     const queryClient = createQueryClient();
+    // A site other than bookings opened under its `/_/<source>` path routes below it, as in the browser (main.tsx).
+    const basename = routerBasename();
     const errors: unknown[] = [];
     const { prelude } = await prerender(
       <StrictMode>
         <I18nProvider i18n={i18n}>
           <QueryClientProvider client={queryClient}>
             <Suspense fallback={<LoadingSpinner fullPage />}>
-              <StaticRouter location={input.url}>
+              <StaticRouter basename={basename} location={`${basename ?? ''}${input.url}`}>
                 <AppRoutes />
               </StaticRouter>
             </Suspense>

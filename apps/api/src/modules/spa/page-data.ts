@@ -98,8 +98,8 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
   }): Promise<PageData> => {
     const apiBase = local(runtimeConfig.apiBase);
     const activitiesBase = local(runtimeConfig.activitiesBase);
-    // The route table is the bookings site's; other sources carry the theme and client only.
-    const match = source === 'bookings' ? matchPageRoute(pathname) : null;
+    // The route table names each route's sites; a page of none carries the theme and client only.
+    const match = matchPageRoute(pathname, source);
     const venue = match?.params.venueSlug ?? selectedVenue;
     const urls: string[] = [];
     if (apiBase) {

@@ -1,3 +1,4 @@
+import type { Source } from '@app/contract/rules/sources';
 import { timetableDayEndpoint, type TimetableCategory } from '@app/contract/rules/timetable-day';
 
 /**
@@ -21,6 +22,8 @@ export type RouteContext = {
 export type PageRoute = {
   /** React Router path: `:name` a segment, `:name?` an optional one, a final `*` anything deeper. */
   path: string;
+  /** The sites (spec §1 sources) whose router has the route, each with its own server bundle; bookings when absent. */
+  sources?: readonly Source[];
   /** The screen's module as the Vite manifest names it. */
   screen: string;
   /** Translation namespaces besides `common`. */
@@ -49,6 +52,26 @@ const dataOf = (body: unknown): Record<string, unknown> | undefined =>
 /** A leaf activity (no further choice): the screen goes straight to its timetable. */
 const isSubActivity = (category: Record<string, unknown> | undefined) =>
   !!category && category.kind !== 'course' && !category.is_root && Array.isArray(category.children) && category.children.length === 0;
+
+/**
+ * A personal screen's routes: no API answer in the page (nothing tied to a login is ever in a
+ * page), only translations. `needsLogin`: a visitor's page is left to the browser.
+ */
+const personal = (
+  sources: readonly Source[],
+  screen: string,
+  namespaces: readonly string[],
+  paths: readonly string[],
+  { needsLogin = false } = {},
+): PageRoute[] =>
+  paths.map((path) => ({
+    path,
+    sources,
+    screen,
+    namespaces,
+    data: () => [],
+    ...(needsLogin ? { first: async (_: unknown, { isLoggedIn }: RouteContext) => (isLoggedIn ? null : ('browser' as const)) } : {}),
+  }));
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
@@ -139,15 +162,42 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       return isSubActivity(category) ? 'browser' : null;
     },
   },
+  // Personal screens (docs/performance.md "Personal screens (issue 28, session 12)"): the page
+  // carries nothing but their translations. The server renders the frame, heading and the
+  // screen's skeleton at its content's size; the screen fetches its data as before. A visitor
+  // gets what the screen shows them (the basket's empty state, checkout's Log in).
+  ...personal(['bookings'], 'src/features/basket/BasketScreen.tsx', ['basket', 'timetable'], ['/basket']),
+  ...personal(['bookings'], 'src/features/checkout/CheckoutScreen.tsx', ['checkout', 'basket'], ['/basket/checkout']),
+  ...personal(['bookings'], 'src/features/checkout/AttendeesScreen.tsx', ['checkout'], ['/attendees']),
+  ...personal(['bookings'], 'src/features/checkout/BookingConfirmedScreen.tsx', ['checkout'], ['/booking-confirmed/:completeOrderId']),
+  // The account site's screens need a login (RequireLogin): a visitor's page is the browser's,
+  // which sends them to /login as before.
+  ...[
+    ['dashboard', 'DashboardScreen'],
+    ['my-details', 'MyDetailsScreen'],
+    ['bookings', 'BookingsScreen'],
+    ['memberships', 'MembershipsScreen'],
+    ['packages', 'PackagesScreen'],
+    ['guest-passes', 'GuestPassesScreen'],
+    ['payments', 'PaymentsScreen'],
+    ['payments/:orderId', 'ReceiptScreen'],
+    ['late-fees', 'LateFeesScreen'],
+  ].flatMap(([path, screen]) =>
+    personal(['my-account'], `src/features/my-account/${screen}.tsx`, ['my-account', 'holdings', 'account'], [`/${path}`], { needsLogin: true }),
+  ),
 ];
 
 /**
  * The route a path is, with its parameters, or null. The paths above start with static segments
  * that no static route of the table shares, so the first match is React Router's match too.
  */
-export const matchPageRoute = (pathname: string): { route: PageRoute; params: Record<string, string | undefined> } | null => {
+export const matchPageRoute = (
+  pathname: string,
+  source: Source = 'bookings',
+): { route: PageRoute; params: Record<string, string | undefined> } | null => {
   const segments = pathname.split('/').filter(Boolean);
   for (const route of PAGE_ROUTES) {
+    if (!(route.sources ?? ['bookings']).includes(source)) continue;
     const pattern = route.path.split('/').filter(Boolean);
     const params: Record<string, string | undefined> = {};
     let i = 0;

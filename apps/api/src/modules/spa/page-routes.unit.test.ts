@@ -20,8 +20,34 @@ describe('the route table of server-rendered pages', () => {
     expect(match?.params).toEqual(params);
   });
 
-  it.each(['/basket', '/location', '/accessibility', '/bury', `/bury/yoga/${DAY}`, '/pricingx'])('%s is not in it', (path) => {
+  it.each(['/location', '/accessibility', '/bury', `/bury/yoga/${DAY}`, '/pricingx', '/dashboard', '/basket/x'])('%s is not in it', (path) => {
     expect(matchPageRoute(path)).toBeNull();
+  });
+
+  it.each([
+    ['bookings', '/basket', 'src/features/basket/BasketScreen.tsx', {}],
+    ['bookings', '/basket/checkout', 'src/features/checkout/CheckoutScreen.tsx', {}],
+    ['bookings', '/booking-confirmed/ORD-1', 'src/features/checkout/BookingConfirmedScreen.tsx', { completeOrderId: 'ORD-1' }],
+    ['my-account', '/dashboard', 'src/features/my-account/DashboardScreen.tsx', {}],
+    ['my-account', '/payments/12', 'src/features/my-account/ReceiptScreen.tsx', { orderId: '12' }],
+  ] as const)("%s's personal screen %s is %s (its frame and skeleton; nothing of the customer's in the page)", async (source, path, screen, params) => {
+    const match = matchPageRoute(path, source);
+    expect(match?.route.screen).toBe(screen);
+    expect(match?.params).toEqual(params);
+    expect(await match?.route.data(match.params, { activities: (rest) => rest, get: async () => undefined, isLoggedIn: true } as never)).toEqual([]);
+  });
+
+  it("a site's table has only its own routes: the account's screens are not the bookings site's, nor its home page the account site's", () => {
+    expect(matchPageRoute('/dashboard', 'bookings')).toBeNull();
+    expect(matchPageRoute('/', 'my-account')).toBeNull();
+    expect(matchPageRoute('/basket', 'my-account')).toBeNull();
+  });
+
+  it("a visitor's account screen is the browser's (it sends them to log in); a customer's renders", async () => {
+    const { route, params } = matchPageRoute('/dashboard', 'my-account')!;
+    const context = (isLoggedIn: boolean) => ({ activities: (rest: string) => rest, get: async () => undefined, isLoggedIn }) as never;
+    expect(await route.first?.(params, context(false))).toBe('browser');
+    expect(await route.first?.(params, context(true))).toBeNull();
   });
 });
 

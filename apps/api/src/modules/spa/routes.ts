@@ -87,7 +87,12 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     return clientId !== undefined && (await catalogueHasPage(app.db, clientId, lookup));
   };
   const pageData = pageDataBuilder(app, { distDir, runtimeConfig });
-  const renderPage = serverRenderer({ distDir, runtimeConfig, log: app.log, budgetMs: serverRenderBudgetMs });
+  // One server bundle per site that has pages in the route table (the bookings site, the account site).
+  const renderers = new Map<Source, ReturnType<typeof serverRenderer>>();
+  const renderPage = (source: Source, input: Parameters<ReturnType<typeof serverRenderer>>[0]) => {
+    if (!renderers.has(source)) renderers.set(source, serverRenderer({ distDir, source, runtimeConfig, log: app.log, budgetMs: serverRenderBudgetMs }));
+    return renderers.get(source)!(input);
+  };
   /** The remembered venue (web lib/selected-venue.ts), which the web app themes the page with. */
   const selectedVenue = (cookie: string | undefined): string | null => {
     try {
@@ -156,7 +161,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     const modeFlags = new URLSearchParams(search);
     const rendered =
       data?.isFirstScreen && !['kiosk', 'embedded', 'centre'].some((flag) => modeFlags.has(flag))
-        ? await renderPage({
+        ? await renderPage(source, {
             url: rest + search,
             href: `${request.protocol}://${request.host}${request.url}`,
             cookie: request.headers.cookie ?? '',

@@ -43,6 +43,8 @@ export const render = async ({ url, href, cookie, responses, runtimeConfig, sign
 };
 `;
 
+const ACCOUNT_INDEX = INDEX.replace('data-source="bookings"', 'data-source="my-account"').replaceAll('"/assets/', '"/_/my-account/assets/');
+
 let app: App;
 let dist: string;
 let drop = async () => {};
@@ -54,6 +56,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'bookings', 'assets', 'roboto-latin-400-normal-abc.woff2'), 'font');
   fs.mkdirSync(path.join(dist, '.server', 'bookings'), { recursive: true });
   fs.writeFileSync(path.join(dist, '.server', 'bookings', 'entry-server.js'), ENTRY);
+  // The account site's bundle and its render (the personal screens, issue 28 session 12).
+  fs.mkdirSync(path.join(dist, 'my-account', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'my-account', 'index.html'), ACCOUNT_INDEX);
+  fs.mkdirSync(path.join(dist, '.server', 'my-account'), { recursive: true });
+  fs.writeFileSync(path.join(dist, '.server', 'my-account', 'entry-server.js'), ENTRY.replace('<p id="rendered">', '<p id="rendered" data-site="my-account">'));
   const database = await createTestDatabase();
   drop = database.drop;
   app = await buildApp({ config: loadConfig({ DATABASE_URL: database.url, WEB_DIST_DIR: dist, LOG_LEVEL: 'silent' }), db: database.db });
@@ -168,7 +175,7 @@ describe('server rendering of the first screens', () => {
     );
   });
 
-  it.each(['/basket', '/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
+  it.each(['/bury-leisure-centre', '/?kiosk=true', '/?embedded=true', '/location/bury-leisure-centre?centre=bury-leisure-centre'])(
     '%s is left to the browser as before',
     async (url) => {
       const response = await get(url);
@@ -182,6 +189,33 @@ describe('server rendering of the first screens', () => {
       expect(response.body).toContain('<title>Bookings</title>');
     },
   );
+
+  it("renders the basket and checkout, a visitor's or a customer's, with nothing of the customer's in the page", async () => {
+    for (const cookie of [undefined, 'logged_in_bookings=1']) {
+      for (const url of ['/basket', '/basket/checkout']) {
+        const response = await get(url, cookie);
+        expect(response.statusCode).toBe(200);
+        // Only the theme and the client: the screen renders its frame and skeleton, then fetches the cart.
+        expect(response.body).toContain(`<p id="rendered">${url} | http://localhost${url} | /api/client,/api/frontend/theme | /api</p>`);
+        expect(response.body).not.toMatch(/"\/api\/(activities\/cart|auth|dashboard)/);
+      }
+    }
+  });
+
+  it("renders a customer's account screens with the account site's bundle; a visitor's are the browser's, which sends them to log in", async () => {
+    const customer = await get('/_/my-account/dashboard', 'logged_in_my_account=1');
+    expect(customer.statusCode).toBe(200);
+    expect(customer.body).toContain('<p id="rendered" data-site="my-account">/dashboard | http://localhost/_/my-account/dashboard | /api/client,/api/frontend/theme | /api</p>');
+    expect(customer.body).toContain('data-source="my-account"');
+    expect((await get('/_/my-account/payments/12', 'logged_in_my_account=1')).body).toContain('data-site="my-account">/payments/12 |');
+    // The bookings site's cookie is not the account site's login.
+    for (const cookie of [undefined, 'logged_in_bookings=1']) {
+      const visitor = await get('/_/my-account/dashboard', cookie);
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.body).toContain('<div id="root"></div>');
+      expect(visitor.body).not.toContain('data-server-rendered');
+    }
+  });
 
   it('a 404 page is not rendered on the server', async () => {
     const response = await get('/location/nosuchvenue');

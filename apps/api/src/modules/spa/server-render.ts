@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Server rendering of the bookings site's first screens (home and a venue page,
- * docs/performance.md "Server rendering"): the web build's `.server/bookings/entry-server.js`
+ * Server rendering of a site's first screens (the route table's pages, page-routes.ts;
+ * docs/performance.md "Server rendering"): the web build's `.server/<source>/entry-server.js`
  * renders the app from the same page data the page carries, and the browser hydrates it.
  * Anything that goes wrong (no server bundle, a render error, a render slower than the budget)
  * leaves the page as it was before, rendered in the browser, and is logged: a render bug can
@@ -28,6 +28,8 @@ type Entry = { render: (input: RenderInput) => Promise<RenderResult> };
 
 export type ServerRenderOptions = {
   distDir: string;
+  /** The site whose bundle renders (`.server/<source>/entry-server.js`); bookings when absent. */
+  source?: string;
   runtimeConfig: Record<string, string | null>;
   log: FastifyBaseLogger;
   /** Longest a page waits for its render, queue included, before it is sent unrendered. */
@@ -40,8 +42,8 @@ export const SERVER_RENDER_BUDGET_MS = 500;
 const definedOnly = (config: Record<string, string | null>) =>
   Object.fromEntries(Object.entries(config).filter(([, value]) => value !== null && value !== undefined));
 
-export const serverRenderer = ({ distDir, runtimeConfig, log, budgetMs }: ServerRenderOptions) => {
-  const file = path.join(distDir, '.server', 'bookings', 'entry-server.js');
+export const serverRenderer = ({ distDir, source = 'bookings', runtimeConfig, log, budgetMs }: ServerRenderOptions) => {
+  const file = path.join(distDir, '.server', source, 'entry-server.js');
   const entry: Promise<Entry | null> = fs.existsSync(file)
     ? (import(pathToFileURL(file).href) as Promise<Entry>).catch((error: unknown) => {
         log.error({ err: error, file }, 'server render bundle failed to load; pages render in the browser');
