@@ -33,6 +33,7 @@ import { basketRoutes } from './modules/basket/routes.ts';
 import { applyCredits } from './modules/basket/service.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { holdingsRoutes } from './modules/holdings/routes.ts';
+import { membershipsRoutes } from './modules/memberships/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { paymentsRoutes, simulatorRoutes } from './modules/payments/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
@@ -180,6 +181,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(accountRoutes);
   await app.register(holdingsRoutes);
 
+  await app.register(membershipsRoutes);
   if (serveWeb) {
     await app.register(spaRoutes, {
       distDir: config.webDistDir,

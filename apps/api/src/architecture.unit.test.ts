@@ -45,6 +45,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   live: ['timetable'],
   orders: ['account', 'basket', 'bookings', 'courses', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
   payments: ['account'],
+  // Online joining (docs/memberships.md): sold through payments and orders; venues for the venue.
+  memberships: ['account', 'email', 'orders', 'payments', 'venues'],
   pricing: ['account', 'holdings'],
   questions: ['account', 'basket'],
   spa: ['catalogue'],

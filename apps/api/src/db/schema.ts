@@ -482,7 +482,7 @@ export type OrdersTable = {
   account_user_id: number;
   membership_user_id: number;
   cart_id: number | null;
-  kind: Generated<'booking' | 'late_fees'>;
+  kind: Generated<'booking' | 'late_fees' | 'membership'>;
   source: string;
   total_pence: number;
   status: Generated<'completed'>;
@@ -512,7 +512,7 @@ export type OrderLinesTable = {
   package_holding_id: number | null;
 };
 
-export type RecordedTender = 'card' | 'general-credit' | 'membership-credit' | 'cash' | 'offline-voucher' | 'cheque';
+export type RecordedTender = 'card' | 'general-credit' | 'membership-credit' | 'cash' | 'offline-voucher' | 'cheque' | 'card-terminal';
 export type PaymentsTable = {
   id: Generated<number>;
   order_id: number;
@@ -529,7 +529,7 @@ export type ProviderTransactionsTable = {
   account_user_id: number;
   membership_user_id: number;
   cart_id: number | null;
-  purpose: Generated<'cart' | 'late_fees'>;
+  purpose: Generated<PaymentPurpose>;
   provider: string;
   status: ProviderTransactionStatus;
   amount_pence: number;
@@ -646,7 +646,9 @@ export type SimulatorPaymentsTable = {
 };
 
 export type CoverKind = 'membership' | 'package';
-export type MembershipStatus = 'active' | 'frozen' | 'cancelled';
+/** What a card attempt pays for (0068 adds a membership's join or arrears). */
+export type PaymentPurpose = 'cart' | 'late_fees' | 'membership';
+export type MembershipStatus = 'active' | 'frozen' | 'cancelled' | 'arrears';
 
 export type MembershipPlansTable = {
   id: Generated<number>;
@@ -662,6 +664,94 @@ export type MembershipPlanCategoriesTable = { plan_id: number; category_id: numb
 
 export type MembershipsTable = {
   id: Generated<number>;
+  /** Online joining (0068). */
+  billing: Generated<'monthly' | 'annual'>;
+  annual_price_pence: number | null;
+  joining_fee_pence: Generated<number>;
+  minimum_term_months: Generated<0 | 12>;
+  age_band: Generated<'adult' | 'junior' | 'concession'>;
+  peak: Generated<'peak' | 'off_peak'>;
+  sold_online: Generated<boolean>;
+};
+
+export type MembershipPlanVenuesTable = { plan_id: number; venue_id: number };
+
+export type MandateStatus = 'pending_submission' | 'submitted' | 'active' | 'failed' | 'cancelled';
+export type DirectDebitMandatesTable = {
+  id: Generated<number>;
+  client_id: number;
+  account_user_id: number;
+  provider: string;
+  billing_request_ref: string;
+  mandate_ref: string;
+  reference: string;
+  status: MandateStatus;
+  account_holder_name: string;
+  account_number_ending: string;
+  failure_reason: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type MembershipJoinsTable = {
+  id: Generated<string>;
+  client_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  plan_id: number;
+  venue_id: number;
+  start_date: DateOnly;
+  status: Generated<'pending' | 'completed'>;
+  mandate_id: number | null;
+  membership_id: number | null;
+  transaction_uuid: string | null;
+  created_at: Generated<Timestamp>;
+  completed_at: Timestamp | null;
+};
+
+export type CollectionStatus = 'scheduled' | 'pending_submission' | 'submitted' | 'paid' | 'failed' | 'paid_by_card' | 'refunded' | 'cancelled';
+export type MembershipCollectionsTable = {
+  id: Generated<number>;
+  membership_id: number;
+  mandate_id: number;
+  due_on: DateOnly;
+  create_on: DateOnly;
+  charge_date: DateOnly;
+  amount_pence: number;
+  status: Generated<CollectionStatus>;
+  payment_ref: string | null;
+  failure_reason: string | null;
+  order_id: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+};
+
+export type DirectDebitEventsTable = {
+  id: Generated<string>;
+  mandate_id: number;
+  collection_id: number | null;
+  resource: 'billing_request' | 'mandate' | 'payment';
+  action: string;
+  details: ColumnType<unknown, string | undefined, string>;
+  created_at: Generated<Timestamp>;
+};
+
+export type DirectDebitSimBillingRequestsTable = { ref: string; client_id: number; status: 'pending' | 'fulfilled' | 'failed'; mandate_ref: string | null; created_at: Generated<Timestamp> };
+export type DirectDebitSimMandatesTable = {
+  ref: string;
+  billing_request_ref: string;
+  status: MandateStatus;
+  behaviour: 'succeeds' | 'mandate_fails_at_submission' | 'first_collection_fails';
+  account_number_ending: string;
+  created_at: Generated<Timestamp>;
+};
+export type DirectDebitSimPaymentsTable = {
+  ref: string;
+  mandate_ref: string;
+  amount_pence: number;
+  charge_date: DateOnly;
+  status: 'pending_submission' | 'submitted' | 'confirmed' | 'failed' | 'cancelled' | 'refunded';
+  created_at: Generated<Timestamp>;
   client_id: number;
   account_user_id: number;
   membership_user_id: number;
@@ -679,6 +769,16 @@ export type PackageProductsTable = {
   id: Generated<number>;
   client_id: number;
   name: string;
+  /** Online joining (0068). */
+  join_id: string | null;
+  billing: Generated<'monthly' | 'annual'>;
+  mandate_id: number | null;
+  joined_on: DateOnly | null;
+  cooling_off_ends_on: DateOnly | null;
+  minimum_term_ends_on: DateOnly | null;
+  first_collection_on: DateOnly | null;
+  ends_on: DateOnly | null;
+  cancelled_at: Timestamp | null;
   visits: number;
   price_pence: number;
   valid_days: number;
@@ -815,3 +915,11 @@ export type Database = {
 
 export type Venue = Selectable<VenuesTable>;
 export type NewVenue = Insertable<VenuesTable>;
+  membership_plan_venues: MembershipPlanVenuesTable;
+  membership_joins: MembershipJoinsTable;
+  membership_collections: MembershipCollectionsTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_events: DirectDebitEventsTable;
+  directdebit_sim_billing_requests: DirectDebitSimBillingRequestsTable;
+  directdebit_sim_mandates: DirectDebitSimMandatesTable;
+  directdebit_sim_payments: DirectDebitSimPaymentsTable;

@@ -22,6 +22,7 @@ const schemas = {
   }),
   'reconcile-payments': z.object({}),
   'expire-credit': z.object({}),
+  'membership-collections': z.object({}),
 };
 
 export type TaskPayloads = { [T in keyof typeof schemas]: z.output<(typeof schemas)[T]> };

@@ -12,7 +12,8 @@ import { promote } from '../modules/waitlist/service.ts';
 import { promoteCourse, releaseExpiredCourseHolds } from '../modules/courses/waitlist.ts';
 import { deliverEmail } from '../modules/email/service.ts';
 import { reconcilePayments } from '../modules/orders/service.ts';
-import { providerFor } from '../modules/payments/service.ts';
+import { directDebitProviderFor, providerFor } from '../modules/payments/service.ts';
+import { runCollections } from '../modules/memberships/service.ts';
 import { expireCredit } from '../modules/credits/service.ts';
 import { TASK_NAMES, TASK_PAYLOADS, type TaskName, type TaskPayloads } from './task-names.ts';
 
@@ -109,6 +110,13 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const closed = await expireCredit(db);
     if (closed) logger.info({ closed }, 'expired credit closed');
   },
+  // Membership Direct Debits (docs/memberships.md "Collections"): created 3 working days ahead,
+  // settled on the day; a failure puts the membership in arrears. Idempotent (rows locked, SKIP LOCKED).
+  'membership-collections': (context) => async () => {
+    const config = configOf(context);
+    const done = await runCollections(context.db, { directDebit: directDebitProviderFor(config.DIRECT_DEBIT_PROVIDER), publicUrl: publicUrlOf(config) });
+    if (done.created || done.paid || done.failed || done.ended || done.abandoned) context.logger.info(done, 'membership collections run');
+  },
 };
 
 /** graphile-worker's task: the job's payload checked against its task's schema, then handled. */
@@ -141,4 +149,6 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   // Every minute (an indexed look at grants past their date), so credit past its date leaves the
   // balance shown within a minute; a run after a restart finds every one (no backfill needed).
   { task: 'expire-credit', match: '* * * * *', identifier: 'expire-credit' },
+  // Hourly (collections are by the day; an hour is soon enough and a run after a restart catches up).
+  { task: 'membership-collections', match: '7 * * * *', identifier: 'membership-collections' },
 ];

@@ -68,6 +68,8 @@ const ZEnv = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, 'an email address or "Name <address>"').default('Bookings <bookings@localhost>'),
   PAYMENT_PROVIDER: z.enum(['simulator'], { error: "one of: simulator" }).default('simulator'),
+  // The Direct Debit provider of memberships (docs/memberships.md): the Bacs simulator.
+  DIRECT_DEBIT_PROVIDER: z.enum(['directdebit'], { error: 'one of: directdebit' }).default('directdebit'),
   SOURCE_ROUTING: z.enum(['auto', 'subdomain', 'path'], { error: 'one of: auto, subdomain, path' }).default('auto'),
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAPBOX_TOKEN: z.string().min(1).optional(),

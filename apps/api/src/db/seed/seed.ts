@@ -11,6 +11,7 @@ import { daysFromLoad } from './venue-profiles.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
 import { seedHoldings } from './holdings.ts';
+import { seedOnlinePlans } from './membership-plans.ts';
 import { seedDiscounts } from './discounts.ts';
 import { seedDemoBookings } from './bookings.ts';
 
@@ -282,6 +283,7 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await seedCheckout(trx, clientId);
     await seedHoldings(trx, clientId);
     await seedDiscounts(trx, clientId);
+    await seedOnlinePlans(trx, clientId);
     await seedDemoBookings(trx, clientId);
     return { seeded: true };
   });

@@ -149,6 +149,14 @@ export const unpaidFeesTotal = async (db: Db, clientId: number, accountUserId: n
        WHERE account_user_id = ${accountUserId} AND client_id = ${clientId} AND status = 'unpaid'`.execute(db)
   ).rows[0]!.total;
 
+/** Failed membership Direct Debits not yet paid by card (arrears, docs/memberships.md): they block booking as fees do. */
+export const membershipArrearsTotal = async (db: Db, clientId: number, accountUserId: number) =>
+  (
+    await sql<{ total: number }>`
+      SELECT coalesce(sum(c.amount_pence), 0)::integer AS total FROM membership_collections c JOIN memberships m ON m.id = c.membership_id
+       WHERE m.account_user_id = ${accountUserId} AND m.client_id = ${clientId} AND c.status = 'failed'`.execute(db)
+  ).rows[0]!.total;
+
 export const markFeesPaid = (db: Db, ids: readonly number[], paidBy: { orderId: number; creditEntryId: number | null }) =>
   db
     .updateTable('late_cancellation_fees')

@@ -238,6 +238,12 @@ export const assertNoUnpaidFees = async (db: Db, caller: Caller) => {
     const amount = money(total, await symbolOf(db, caller.clientId));
     throw badRequest('late_fee_unpaid', `You have an unpaid late-cancellation fee of ${amount}. Please pay it from your account dashboard before booking again.`);
   }
+  // A failed membership Direct Debit blocks booking the same way (docs/memberships.md "Arrears").
+  const arrears = await repo.membershipArrearsTotal(db, caller.clientId, caller.accountUserId);
+  if (arrears > 0) {
+    const amount = money(arrears, await symbolOf(db, caller.clientId));
+    throw badRequest('membership_arrears', `Your membership Direct Debit of ${amount} was not paid. Please pay it by card from My account → Memberships before booking again.`);
+  }
 };
 
 /**

@@ -95,7 +95,10 @@ const addContextSelect = (p: { clientId: string; ref: string; optionId: string; 
                                                                                         AND h.expires_at > now() AND h.uses_left > 0)) ORDER BY m.id)
                         FROM membership_users m WHERE m.client_id = ${p.clientId} AND m.account_user_id = ${p.account}), '[]'::json) AS people,
             (SELECT coalesce(sum(f.amount_pence), 0)::integer FROM late_cancellation_fees f
-              WHERE f.account_user_id = ${p.account} AND f.client_id = ${p.clientId} AND f.status = 'unpaid') AS unpaid_fees,
+              WHERE f.account_user_id = ${p.account} AND f.client_id = ${p.clientId} AND f.status = 'unpaid')
+            -- Membership arrears block the add too (docs/memberships.md); bookings names which.
+            + (SELECT coalesce(sum(mc.amount_pence), 0)::integer FROM membership_collections mc JOIN memberships ms ON ms.id = mc.membership_id
+              WHERE ms.account_user_id = ${p.account} AND ms.client_id = ${p.clientId} AND mc.status = 'failed') AS unpaid_fees,
             -- The booking window as the timetable computes it (modules/timetable/window.ts): the
             -- sub-activity's widest window W at the venue; the last open date is venue-local
             -- today + W, or + W + 1 from the release time on.

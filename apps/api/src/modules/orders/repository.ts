@@ -19,12 +19,12 @@ export const findClientName = async (db: Db, clientId: number) =>
 
 export const insertOrder = async (
   db: Db,
-  order: { clientId: number; accountUserId: number; membershipUserId: number; cartId: number | null; reference: string; source: string; total: number; transactionUuid: string | null; idempotencyKey: string | null; staffUserId: number | null },
+  order: { clientId: number; accountUserId: number; membershipUserId: number; cartId: number | null; kind?: 'membership'; reference: string; source: string; total: number; transactionUuid: string | null; idempotencyKey: string | null; staffUserId: number | null },
 ) =>
   db
     .insertInto('orders')
     .values({
-      kind: order.cartId === null ? 'late_fees' : 'booking',
+      kind: order.kind ?? (order.cartId === null ? 'late_fees' : 'booking'),
       client_id: order.clientId,
       account_user_id: order.accountUserId,
       membership_user_id: order.membershipUserId,

@@ -24,6 +24,7 @@ import { money, orderSummary, queueConfirmation } from './views.ts';
  * emails/); reconciliation of card attempts left authorised.
  */
 export { authoriseLateFees, payLateFees } from './late-fees.ts';
+export { recordMembershipPayment } from './membership-orders.ts';
 export { orderCalendar, orderView } from './views.ts';
 
 /** `publicUrl`: the site's public address (PUBLIC_URL) for links in the confirmation email; unset: http://localhost. */
@@ -225,6 +226,8 @@ export const payAtDesk = async (db: Db, staff: { clientId: number; staffUserId: 
 /**
  * Card attempts authorised (or challenged) but never completed, older than `minutes`
  * (payments.reconcile): completed from the authorise request when everything still holds, else
+    // A membership join's card payment is completed only by its join (docs/memberships.md): voided here.
+    if (tx.purpose === 'membership') throw badRequest('membership_payment_unfinished', 'The membership join was not completed.');
  * voided. Answers what it did.
  */
 export const reconcilePayments = (db: Db, deps: OrderDeps & { minutes: number }) =>

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { ProviderTransactionStatus, SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
+import type { DirectDebitSimMandatesTable, DirectDebitSimPaymentsTable, PaymentPurpose, ProviderTransactionStatus, SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
 
 /**
  * Card payments (docs/checkout.md): saved cards, every card attempt with a provider
@@ -56,7 +56,7 @@ export type TransactionRow = {
   membership_user_id: number;
   /** Null for a card payment of late-cancellation fees (`purpose` 'late_fees'). */
   cart_id: number | null;
-  purpose: 'cart' | 'late_fees';
+  purpose: PaymentPurpose;
   provider: string;
   status: ProviderTransactionStatus;
   amount_pence: number;
@@ -167,3 +167,47 @@ export const movePayment = async (db: Db, transactionUuid: string, from: readonl
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 };
+
+/* ---- The directdebit simulator's "bank" (directdebit_sim_*, migration 0068): billing requests, mandates, payments. ---- */
+
+export const insertDdBillingRequest = (db: Db, row: { ref: string; client_id: number; mandate_ref: string }) =>
+  db.insertInto('directdebit_sim_billing_requests').values({ ...row, status: 'fulfilled' }).execute();
+
+export const insertDdMandate = (db: Db, row: Omit<DirectDebitSimMandatesTable, 'created_at'>) => db.insertInto('directdebit_sim_mandates').values(row).execute();
+
+/** Moves a mandate from one of `from` to `to`; true when it moved. */
+export const moveDdMandate = async (db: Db, ref: string, from: readonly DirectDebitSimMandatesTable['status'][], to: DirectDebitSimMandatesTable['status']) =>
+  (await db.updateTable('directdebit_sim_mandates').set({ status: to }).where('ref', '=', ref).where('status', 'in', [...from]).returning('ref').executeTakeFirst()) !== undefined;
+
+export const findDdMandate = (db: Db, ref: string) => db.selectFrom('directdebit_sim_mandates').select(['status', 'behaviour']).where('ref', '=', ref).executeTakeFirst();
+
+export const insertDdPayment = (db: Db, row: { ref: string; mandate_ref: string; amount_pence: number; charge_date: string }) =>
+  db.insertInto('directdebit_sim_payments').values({ ...row, status: 'pending_submission' }).execute();
+
+export const findDdPayment = (db: Db, ref: string) =>
+  db
+    .selectFrom('directdebit_sim_payments as p')
+    .innerJoin('directdebit_sim_mandates as m', 'm.ref', 'p.mandate_ref')
+    .select(['p.status', sql<string>`p.charge_date::text`.as('charge_date'), 'm.behaviour', 'm.ref as mandate_ref'])
+    .where('p.ref', '=', ref)
+    .executeTakeFirst();
+
+/** How many other payments of the mandate have been settled (confirmed or failed). */
+export const settledDdPaymentsBefore = async (db: Db, mandateRef: string, ref: string) =>
+  Number(
+    (
+      await db
+        .selectFrom('directdebit_sim_payments')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('mandate_ref', '=', mandateRef)
+        .where('ref', '<>', ref)
+        .where('status', 'in', ['confirmed', 'failed'])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const moveDdPayment = async (db: Db, ref: string, from: readonly DirectDebitSimPaymentsTable['status'][], to: DirectDebitSimPaymentsTable['status']) =>
+  (await db.updateTable('directdebit_sim_payments').set({ status: to }).where('ref', '=', ref).where('status', 'in', [...from]).returning('ref').executeTakeFirst()) !== undefined;
+
+export const cancelOpenDdPayments = (db: Db, mandateRef: string) =>
+  db.updateTable('directdebit_sim_payments').set({ status: 'cancelled' }).where('mandate_ref', '=', mandateRef).where('status', 'in', ['pending_submission', 'submitted']).execute();

@@ -3,7 +3,7 @@ import { CARD_DECLINED_MESSAGE, CARD_ERROR_MESSAGE } from '@app/contract/checkou
 import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
 import type { Db } from '../../db/connect.ts';
-import type { ProviderTransactionStatus } from '../../db/schema.ts';
+import type { PaymentPurpose, ProviderTransactionStatus } from '../../db/schema.ts';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import type { AuthoriseResult, CardSource, PaymentProvider } from './providers/provider.ts';
@@ -18,6 +18,9 @@ import * as repo from './repository.ts';
  */
 export type { PaymentProvider } from './providers/provider.ts';
 export { decideChallenge, findChallenge, tokeniseCard } from './providers/simulator.ts';
+// The Direct Debit provider (issue 23; docs/memberships.md): mandates and collections for memberships.
+export { directDebitProviderFor, type DirectDebitProvider, type ProviderEvent } from './providers/directdebit/simulator.ts';
+export { COVERED_RANGES, modulusCheck, normaliseBankDetails } from './providers/directdebit/modulus.ts';
 
 /** `address`: the caller's address (request.ip), for the declined-card limit per address. */
 export type PaymentDeps = { provider: PaymentProvider; address?: string | null };
@@ -35,7 +38,7 @@ export type CardAttempt = {
   membership_user_id: number;
   /** Null for a card payment of late-cancellation fees (`purpose` 'late_fees'). */
   cart_id: number | null;
-  purpose: 'cart' | 'late_fees';
+  purpose: PaymentPurpose;
   provider: string;
   status: ProviderTransactionStatus;
   amount_pence: number;
@@ -145,7 +148,7 @@ export const authoriseCard = async (
     returnUrl: string;
     membershipUserId: number;
     cartId: number | null;
-    purpose: 'cart' | 'late_fees';
+    purpose: PaymentPurpose;
     idempotencyKey: string | null;
     request: unknown;
   },
@@ -279,6 +282,12 @@ export const capture = async (trx: Db, caller: Caller, attempt: CardAttempt, ord
 export const voidAttempt = async (db: Db, uuid: string, reason: string, deps: PaymentDeps) => {
   await deps.provider.voidPayment(db, uuid);
   await repo.setTransaction(db, uuid, { status: 'voided', failure_reason: reason });
+};
+
+/** Returns the money of a captured attempt (a membership cancelled within cooling-off) and records it. */
+export const refundAttempt = async (db: Db, uuid: string, reason: string, deps: PaymentDeps) => {
+  await deps.provider.refund(db, uuid);
+  await repo.setTransaction(db, uuid, { status: 'refunded', failure_reason: reason });
 };
 
 /* ---- Reconciliation ---- */
