@@ -112,7 +112,7 @@ const PlanCard = ({ plan, venueSlug }: { plan: Plan; venueSlug: string }) => {
             {plan.includes.map((item) => (
               <li key={`${item.kind}-${item.name}`} className="flex items-start gap-2 text-neutral-800">
                 <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                {t(item.kind === 'free' ? 'plans.free' : 'plans.memberPrice', { name: item.name })}
+                {item.kind === 'free' ? t('plans.free', { name: item.name }) : /member price/i.test(item.name) ? item.name : t('plans.memberPrice', { name: item.name })}
               </li>
             ))}
           </ul>

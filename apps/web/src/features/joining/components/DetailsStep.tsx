@@ -229,7 +229,7 @@ const NewAccount = ({ plan, venue, onDone }: { plan: Plan; venue: Venue; onDone:
         </p>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5" data-testid="join-account-form">
-        <h3 className="text-lg font-semibold text-neutral-900">{t('details.newAccount')}</h3>
+        <h2 className="text-lg font-semibold text-neutral-900">{t('details.newAccount')}</h2>
         <ErrorSummary problems={problems} attempt={attempt} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Field {...input('firstName', { autoComplete: 'given-name' })} />
