@@ -32,6 +32,8 @@ export type RenderInput = {
   cookie: string;
   /** The responses the page carries as `#page-data`, keyed by URL. */
   responses: Record<string, unknown>;
+  /** The path of a 404 rendered as the not-found page (the page carries it as `notFound`). */
+  notFound?: string;
   runtimeConfig: Partial<RuntimeConfig>;
   signal: AbortSignal;
 };
@@ -60,7 +62,7 @@ const translationsOf = (responses: Record<string, unknown>, path: string) => {
 export const render = async (input: RenderInput): Promise<RenderResult> => {
   setRuntimeConfig(input.runtimeConfig);
   setServerRequest({ cookie: input.cookie, href: input.href });
-  setPageData(input.responses);
+  setPageData(input.responses, input.notFound ?? null);
   takeServerRenderedTitle();
   takeServerRenderedDescription();
   try {

@@ -3,6 +3,7 @@ import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-rou
 import { loadChunk } from '../features/errors/chunk-load.ts';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary.tsx';
 import NotFoundScreen from '../features/errors/NotFoundScreen.tsx';
+import { isNotFoundPage } from '../lib/page-data.ts';
 import { RouteInfoContext, type RouteInfo } from '../lib/route-info.ts';
 import AppLayout from './AppLayout.tsx';
 
@@ -94,12 +95,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * A 404 the server sent as the not-found page (lib/page-data.ts isNotFoundPage): the shell and
+ * that page at once, as the server rendered them, with no venue of the address (its theme and
+ * footer are the remembered venue's, as in the page), instead of finding out again.
+ */
+const notFoundRoutes: RouteObject[] = [{ path: '/', element: <AppLayout />, children: [{ path: '*', element: <NotFoundScreen /> }] }];
+
 /** The routes for the current URL, with what the shell needs to know about the match. */
 export const AppRoutes = () => {
   const location = useLocation();
-  const element = useRoutes(routes, location);
+  const table = isNotFoundPage(location.pathname) ? notFoundRoutes : routes;
+  const element = useRoutes(table, location);
   const info = useMemo<RouteInfo>(() => {
-    const matches = matchRoutes(routes, location) ?? [];
+    const matches = matchRoutes(table, location) ?? [];
     const isRedirect = matches.some((match) => (match.route.handle as RouteHandle | undefined)?.isRedirect);
     const last = matches.at(-1)?.route;
     return {
@@ -107,7 +116,7 @@ export const AppRoutes = () => {
       venueSlug: matches.at(-1)?.params.venueSlug,
       expectsTrail: !isRedirect && !!last && !last.index && last.path !== '*' && last.path !== '/',
     };
-  }, [location]);
+  }, [table, location]);
   return (
     <RouteInfoContext.Provider value={info}>
       <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>

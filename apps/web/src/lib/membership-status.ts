@@ -8,25 +8,26 @@ import { holdingsKeys } from './query-keys/holdings.ts';
 /**
  * Whether the person looking holds a membership (issue 21, docs/first-booking.md "Prices and
  * choices"): 'member' (a membership of the account that is not cancelled), 'none' (a visitor, or
- * an account without one), or 'unknown' while it cannot be known — on the server (the
- * server-rendered home page has no session to ask with) and while a logged-in customer's
- * memberships load. The header, the drawer and /pricing show a neutral label for 'unknown', so
- * no wrong label flashes after hydration. Shares the cache of My account → Memberships.
+ * an account without one), or 'unknown' while a logged-in customer's memberships load (on the
+ * server too, which never asks with their session). /pricing shows its skeleton for 'unknown',
+ * so no wrong label flashes after hydration. Shares the cache of My account → Memberships.
  */
 export type MembershipStatus = 'member' | 'none' | 'unknown';
 
 const noop = () => () => {};
+const sessionSnapshot = () => (hasSession() ? 'yes' : 'no');
 
 export const useMembershipStatus = (): MembershipStatus => {
-  // The server snapshot (and the hydration render) is 'not known'; the browser knows whether there is a session.
-  const session = useSyncExternalStore(noop, () => (hasSession() ? 'yes' : 'no'), () => 'unknown');
+  // The readable logged-in cookie says whether there is a session, on the server (the request's
+  // cookies) as in the browser, so a visitor's page is rendered and hydrated as a visitor's
+  // (issue 28: no change at hydration).
+  const session = useSyncExternalStore(noop, sessionSnapshot, sessionSnapshot);
   const memberships = useQuery({
     queryKey: holdingsKeys.memberships(),
     queryFn: ({ signal }) => api.get<ListMembershipsResponse['data']>('memberships', { base: 'dashboardBase', signal }),
     enabled: session === 'yes',
     staleTime: 5 * 60_000,
   });
-  if (session === 'unknown') return 'unknown';
   if (session === 'no') return 'none';
   if (!memberships.data) return memberships.isError ? 'none' : 'unknown';
   return Array.isArray(memberships.data) && memberships.data.some((m) => m.status !== 'cancelled') ? 'member' : 'none';

@@ -5,6 +5,8 @@
  * Each is used once; later asks (refetches, invalidations) go to the network as before.
  */
 let preloaded: Map<string, unknown> | undefined;
+/** The path the server answered 404 and rendered as the not-found page (`notFound`), if it did. */
+let notFoundPath: string | null = null;
 
 const read = (): Map<string, unknown> => {
   if (preloaded) return preloaded;
@@ -12,8 +14,9 @@ const read = (): Map<string, unknown> => {
   const text = typeof document === 'undefined' ? null : document.getElementById('page-data')?.textContent;
   if (!text) return preloaded;
   try {
-    const parsed = JSON.parse(text) as { responses?: Record<string, unknown> };
+    const parsed = JSON.parse(text) as { responses?: Record<string, unknown>; notFound?: unknown };
     for (const [url, body] of Object.entries(parsed.responses ?? {})) preloaded.set(url, body);
+    notFoundPath = typeof parsed.notFound === 'string' ? parsed.notFound : null;
   } catch {
     // A damaged block only costs the requests it would have saved.
   }
@@ -32,9 +35,20 @@ export const takePageData = (url: string): unknown => {
 /** Whether the page holds a body for `url` (without using it). */
 export const hasPageData = (url: string): boolean => read().has(url);
 
-/** The server render's page data (entry-server.tsx): the same responses the page will carry. */
-export const setPageData = (responses: Record<string, unknown>) => {
+/**
+ * Whether the server answered 404 for `pathname` and sent the not-found page
+ * (apps/api/src/modules/spa/not-found-page.ts): the app shows that page there at once, as the
+ * server rendered it, instead of finding out again (a redirect route would first render its spinner).
+ */
+export const isNotFoundPage = (pathname: string): boolean => {
+  read();
+  return notFoundPath !== null && notFoundPath === pathname;
+};
+
+/** The server render's page data (entry-server.tsx): the same responses the page will carry, and its 404. */
+export const setPageData = (responses: Record<string, unknown>, notFound: string | null = null) => {
   preloaded = new Map(Object.entries(responses));
+  notFoundPath = notFound;
 };
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Source } from '@app/contract/rules/sources';
-import { matchPageRoute } from './page-routes.ts';
+import { matchPageRoute, NOT_FOUND_ROUTE } from './page-routes.ts';
 
 /**
  * What the server puts in a page so the first screen does not wait on a request chain
@@ -88,6 +88,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     pathname,
     selectedVenue,
     isLoggedIn,
+    notFound = false,
   }: {
     source: Source;
     host: string;
@@ -95,11 +96,13 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     selectedVenue: string | null;
     /** The request carries its source's readable logged-in cookie. */
     isLoggedIn: boolean;
+    /** A 404 the server renders as the not-found page (not-found-page.ts): the page says so to the app. */
+    notFound?: boolean;
   }): Promise<PageData> => {
     const apiBase = local(runtimeConfig.apiBase);
     const activitiesBase = local(runtimeConfig.activitiesBase);
     // The route table names each route's sites; a page of none carries the theme and client only.
-    const match = matchPageRoute(pathname, source);
+    const match = notFound ? { route: NOT_FOUND_ROUTE, params: {} as Record<string, string | undefined> } : matchPageRoute(pathname, source);
     const venue = match?.params.venueSlug ?? selectedVenue;
     const urls: string[] = [];
     if (apiBase) {
@@ -111,7 +114,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       if (!answers.has(url)) answers.set(url, getJson(host, url));
       return answers.get(url)!;
     };
-    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, get, isLoggedIn };
+    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, get, isLoggedIn, selectedVenue };
     const first = match?.route.first && activitiesBase ? await match.route.first(match.params, context) : null;
     if (first && first !== 'browser') return { head: '', responses: {}, isFirstScreen: false, redirect: first.redirect };
     if (match && activitiesBase) {
@@ -156,7 +159,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       if (file) hints.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
     }
     return {
-      head: [...hints, `<script type="application/json" id="page-data">${jsonForScript({ responses })}</script>`].join('\n    '),
+      head: [...hints, `<script type="application/json" id="page-data">${jsonForScript(notFound ? { responses, notFound: pathname } : { responses })}</script>`].join('\n    '),
       responses,
       isFirstScreen: screen !== null && first !== 'browser',
       redirect: null,

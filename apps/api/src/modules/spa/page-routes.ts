@@ -17,6 +17,8 @@ export type RouteContext = {
   get: (url: string) => Promise<unknown>;
   /** The request carries the readable logged-in cookie of its source. */
   isLoggedIn: boolean;
+  /** The remembered venue's slug (the `selected_venue` cookie, web lib/selected-venue.ts), or null. */
+  selectedVenue: string | null;
 };
 
 export type PageRoute = {
@@ -79,6 +81,30 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     screen: 'src/features/venues/HomeScreen.tsx',
     namespaces: ['catalogue'],
     data: (_, { activities }) => [activities('venues')],
+  },
+  {
+    // Membership pricing (PricingScreen): for a visitor, the remembered venue's activities and the
+    // classes of the first one (its first bookable day's timetable, as useCategoryActivities asks).
+    // A logged-in viewer's venue may be their home venue and what they see depends on their
+    // membership: their page carries nothing, and the screen renders its skeleton.
+    path: '/pricing',
+    screen: 'src/features/memberships/PricingScreen.tsx',
+    namespaces: ['checkout'],
+    data: async (_, { activities, get, isLoggedIn, selectedVenue }) => {
+      if (isLoggedIn || !selectedVenue) return [];
+      const venue = enc(selectedVenue);
+      const categoriesUrl = activities(`venue/${venue}/categories`);
+      const list = (await get(categoriesUrl)) as { data?: { slug?: string; has_children?: boolean }[] } | undefined;
+      const categories = Array.isArray(list?.data) ? list.data : [];
+      const leaves = categories.filter((category) => !category.has_children);
+      const first = (leaves.length > 0 ? leaves : categories)[0]?.slug;
+      if (!first) return [categoriesUrl];
+      const datesUrl = activities(`venue/${venue}/activity-category/${enc(first)}/dates`);
+      const dates = (await get(datesUrl)) as { data?: { raw?: string; bookable?: boolean }[] } | undefined;
+      const day = (Array.isArray(dates?.data) ? (dates.data.find((date) => date.bookable) ?? dates.data[0]) : undefined)?.raw;
+      if (!day) return [categoriesUrl, datesUrl];
+      return [categoriesUrl, datesUrl, activities(`venue/${venue}/activity/${enc(first)}/v2/timetable?${new URLSearchParams({ date: day })}`)];
+    },
   },
   {
     path: '/location/:venueSlug',
@@ -186,6 +212,18 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     personal(['my-account'], `src/features/my-account/${screen}.tsx`, ['my-account', 'holdings', 'account'], [`/${path}`], { needsLogin: true }),
   ),
 ];
+
+/**
+ * The not-found page (spec §2 'Any other path'), rendered on the server for a 404 whose screen
+ * would be that page at once (not-found-page.ts): the shell and NotFoundScreen, whose text is in
+ * `common`; the page carries nothing else.
+ */
+export const NOT_FOUND_ROUTE: PageRoute = {
+  path: '*',
+  screen: 'src/features/errors/NotFoundScreen.tsx',
+  namespaces: [],
+  data: () => [],
+};
 
 /**
  * The route a path is, with its parameters, or null. The paths above start with static segments

@@ -6,6 +6,7 @@ import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contrac
 import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
 import { pageDataBuilder } from './page-data.ts';
+import { rendersNotFoundScreen } from './not-found-page.ts';
 import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
 import { forFirstPaint, inlineStyles, type InlineStyles } from './first-paint.ts';
 
@@ -141,16 +142,20 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     // A path no screen has, or naming a venue/activity/course that does not exist, gets a real
     // 404; the SPA still loads and shows its not-found page.
     const exists = await pageExists(request.hostname, rest, source);
-    const data = exists
-      ? await pageData({
-          source,
-          host: request.host,
-          pathname: rest,
-          selectedVenue: selectedVenue(request.cookies.selected_venue),
-          // The readable companion of the session cookie (auth/session-cookie.ts loggedInCookieName).
-          isLoggedIn: request.cookies[`logged_in_${source.replace(/[^a-z]/g, '_')}`] === '1',
-        })
-      : null;
+    // A 404 whose screen is the not-found page paints it from the server too (not-found-page.ts).
+    const notFound = !exists && source === 'bookings' && rendersNotFoundScreen(rest);
+    const data =
+      exists || notFound
+        ? await pageData({
+            source,
+            host: request.host,
+            pathname: rest,
+            selectedVenue: selectedVenue(request.cookies.selected_venue),
+            // The readable companion of the session cookie (auth/session-cookie.ts loggedInCookieName).
+            isLoggedIn: request.cookies[`logged_in_${source.replace(/[^a-z]/g, '_')}`] === '1',
+            notFound,
+          })
+        : null;
     if (data?.redirect) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.header('cache-control', 'no-cache').redirect(data.redirect + query, 302);
@@ -166,6 +171,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
             href: `${request.protocol}://${request.host}${request.url}`,
             cookie: request.headers.cookie ?? '',
             responses: data.responses,
+            ...(notFound ? { notFound: rest } : {}),
           })
         : null;
     let page = data ? html.replace('</head>', `    ${data.head}\n  </head>`) : html;

@@ -6,6 +6,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import i18next from 'i18next';
 import { useToastStore } from '../../lib/toast/store.ts';
+import { setPageData } from '../../lib/page-data.ts';
 import { renderScreen } from '../../lib/testing/render-screen.tsx';
 import PricingScreen from './PricingScreen.tsx';
 
@@ -140,5 +141,55 @@ describe('membership pricing', () => {
     memberships = [];
     show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
     expect(await screen.findByText(/Not a member yet\?/)).toBeTruthy();
+  });
+
+  describe('a server-rendered page (issue 28)', () => {
+    const venueCookie = `selected_venue=${encodeURIComponent(JSON.stringify({ slug: 'bury-leisure-centre', selectedSlugs: ['bury-leisure-centre'] }))}; path=/`;
+    const activities = '/api/activities/venue/bury-leisure-centre';
+    // fixed-date: a day only passed through, as the page would carry it
+    const day = '2026-11-23';
+    afterEach(() => {
+      setPageData({});
+      document.cookie = 'selected_venue=; path=/; max-age=0';
+    });
+
+    it("a visitor's first render is whole from the page's answers: activity, classes, the button and the membership line, with no request", () => {
+      document.cookie = 'logged_in_bookings=; path=/; max-age=0';
+      document.cookie = venueCookie;
+      setPageData({
+        [`${activities}/categories`]: categories,
+        [`${activities}/activity-category/spin/dates`]: { data: [{ raw: day, bookable: true }] },
+        [`${activities}/activity/spin/v2/timetable?date=${day}`]: { data: [{ occurrence_id: 901, name: 'Spin 45' }, { occurrence_id: 902, name: 'Rhythm Ride' }] },
+        '/api/client': { data: { id: 1, currency: { symbol: '£' }, online_joining_enabled: true } },
+      });
+      answer = () => json({ message: 'not expected' }, 500);
+      show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+      // Synchronously, in the first render: nothing waits on the network.
+      expect((screen.getByLabelText('Activity') as HTMLSelectElement).value).toBe('spin');
+      expect([...(screen.getByLabelText('Class') as HTMLSelectElement).options].map((option) => option.text)).toEqual(['Spin 45', 'Rhythm Ride']);
+      expect((screen.getByRole('button', { name: 'Show prices' }) as HTMLButtonElement).disabled).toBe(false);
+      expect(screen.getByText('Not a member yet? You can buy a membership online.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Buy a membership' })).toBeTruthy();
+      expect(screen.queryByTestId('pricing-skeleton')).toBeNull();
+      expect(calls).toEqual([]);
+    });
+
+    it("a logged-in customer's first render is the skeleton (their venue and membership are their own), then the form", async () => {
+      answer = (call) => {
+        if (call.url.includes('/categories')) return json(categories);
+        if (call.url.endsWith('/dates')) return json({ data: [{ raw: day, bookable: true }] });
+        if (call.url.includes('/v2/timetable')) return json({ data: [{ occurrence_id: 901, name: 'Spin 45' }] });
+        if (call.url.endsWith('/memberships')) return json({ data: [] });
+        if (call.url === '/api/auth/user') return json({ data: { reference: 'C-1', home_venue_slug: 'bury-leisure-centre' } });
+        return json({ data: { id: 1, currency: { symbol: '£' } } });
+      };
+      show('/pricing', <Route path="/pricing" element={<PricingScreen />} />);
+      expect(screen.getByTestId('pricing-skeleton')).toBeTruthy();
+      expect(screen.queryByText(/Choose your venue/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Book an activity' })).toBeNull();
+      expect(await screen.findByRole('button', { name: 'Show prices' })).toBeTruthy();
+      expect(screen.queryByTestId('pricing-skeleton')).toBeNull();
+      expect(screen.getByText(/Not a member yet\?/)).toBeTruthy();
+    });
   });
 });

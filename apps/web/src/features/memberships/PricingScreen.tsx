@@ -18,7 +18,11 @@ const PricingScreen = () => {
   const { t } = useTranslation('checkout');
   const { onlineJoiningEnabled } = useClientSettings();
   const { isEmbedded } = useShellMode();
-  usePageMeta({ title: t('common:breadcrumbs.membershipPricing'), breadcrumbs: [{ label: t('common:breadcrumbs.membershipPricing') }] });
+  usePageMeta({
+    title: t('common:breadcrumbs.membershipPricing'),
+    description: t('pricing.lead'),
+    breadcrumbs: [{ label: t('common:breadcrumbs.membershipPricing') }],
+  });
   const user = useAuthUser();
   // Issue 21: a member is shown their membership, never 'Not a member yet?'; nothing until it is known.
   const membership = useMembershipStatus();
@@ -37,6 +41,15 @@ const PricingScreen = () => {
   const selected = activity || options[0]?.slug || '';
   const classes = useCategoryActivities(venue, selected);
   const chosenClass = classes.data?.find((entry) => String(entry.occurrenceId) === occurrence) ?? classes.data?.[0];
+  // Issue 28: the first view comes whole, never in pieces that push each other down. A visitor's
+  // page carries the venue's activities and the first one's classes (server-rendered); a logged-in
+  // customer's venue (the home venue) and membership are their own, so their page has the form's
+  // skeleton at its size until those are known.
+  const isSettling =
+    membership === 'unknown' ||
+    user.isLoading ||
+    (venue !== '' && categories.isPending) ||
+    (venue !== '' && selected !== '' && classes.isPending);
 
   const show = () => {
     if (!venue || !selected) return;
@@ -54,7 +67,8 @@ const PricingScreen = () => {
       <ScreenHeading title={t('pricing.title')} lead={t('pricing.lead')} />
       <div className="mt-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-neutral-200 sm:p-8">
         <p className="text-neutral-800">{t('pricing.howItWorks')}</p>
-        {venue && options.length > 0 && (
+        {isSettling && <PricingSkeleton />}
+        {!isSettling && venue && options.length > 0 && (
           <form
             className="mt-6 flex flex-wrap items-end gap-3"
             onSubmit={(event) => {
@@ -110,7 +124,7 @@ const PricingScreen = () => {
             </Button>
           </form>
         )}
-        {!venue && (
+        {!isSettling && !venue && (
           <p className="mt-4 text-neutral-800">
             {t('pricing.noVenue')}{' '}
             <Link to="/" className="font-medium text-primary-600 underline underline-offset-2">
@@ -168,29 +182,52 @@ const PricingScreen = () => {
             )}
           </div>
         )}
-        {membership === 'none' && <p className="mt-6 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>}
-        {membership === 'member' && <p className="mt-6 text-neutral-700">{t('pricing.yourMembership')}</p>}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {membership === 'member' && (
-            <a href={productUrl('my-account', '/memberships', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
-              {t('common:nav.myMembership')}
-            </a>
-          )}
-          {onlineJoiningEnabled && membership === 'none' && (
-            <a href={productUrl('online-joining', venue ? `/centre/${venue}` : '/', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
-              {t('common:nav.buyMembership')}
-            </a>
-          )}
-          <Link
-            to="/redirect-to-selected-venue"
-            className={buttonClasses({ size: 'lg', variant: (onlineJoiningEnabled && membership === 'none') || membership === 'member' ? 'secondary' : 'primary' })}
-          >
-            {t('common:nav.bookActivity')}
-          </Link>
-        </div>
+        {!isSettling && membership === 'none' && <p className="mt-6 text-neutral-700">{onlineJoiningEnabled ? t('pricing.joinOnline') : t('pricing.joinAtVenue')}</p>}
+        {!isSettling && membership === 'member' && <p className="mt-6 text-neutral-700">{t('pricing.yourMembership')}</p>}
+        {!isSettling && (
+          <div className="mt-6 flex flex-wrap gap-3">
+            {membership === 'member' && (
+              <a href={productUrl('my-account', '/memberships', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
+                {t('common:nav.myMembership')}
+              </a>
+            )}
+            {onlineJoiningEnabled && membership === 'none' && (
+              <a href={productUrl('online-joining', venue ? `/centre/${venue}` : '/', { isEmbedded })} className={buttonClasses({ size: 'lg' })}>
+                {t('common:nav.buyMembership')}
+              </a>
+            )}
+            <Link
+              to="/redirect-to-selected-venue"
+              className={buttonClasses({ size: 'lg', variant: (onlineJoiningEnabled && membership === 'none') || membership === 'member' ? 'secondary' : 'primary' })}
+            >
+              {t('common:nav.bookActivity')}
+            </Link>
+          </div>
+        )}
       </div>
     </div>
   );
 };
+
+/**
+ * The form, the membership line and the buttons at their usual sizes while a logged-in
+ * customer's venue and membership load (the form's row: label and 44 px select, the 42 px
+ * button; one line of text; the row of 42 px buttons).
+ */
+const PricingSkeleton = () => (
+  <div aria-hidden="true" className="animate-pulse" data-testid="pricing-skeleton">
+    <div className="mt-6 flex flex-wrap items-end gap-3">
+      <div className="min-w-56 flex-1">
+        <div className="h-5 w-20 rounded bg-neutral-200" />
+        <div className="mt-1 h-11 rounded-md bg-neutral-100" />
+      </div>
+      <div className="h-[42px] w-36 rounded-md bg-neutral-200" />
+    </div>
+    <div className="mt-6 h-6 w-4/5 rounded bg-neutral-100" />
+    <div className="mt-6 flex flex-wrap gap-3">
+      <div className="h-[42px] w-44 rounded-md bg-neutral-200" />
+    </div>
+  </div>
+);
 
 export default PricingScreen;

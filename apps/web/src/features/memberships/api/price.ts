@@ -24,6 +24,9 @@ export const usePrice = () =>
 
 type DayEntry = { occurrenceId: number; name: string };
 
+/** One entry per class name, with one of its occurrences (the price call names an activity by one). */
+const classesOf = (entries: DayEntry[]) => [...new Map(entries.map((entry) => [entry.name, { name: entry.name, occurrenceId: entry.occurrenceId }])).values()];
+
 /**
  * The activities of a category that the price call can name: the price endpoint identifies an
  * activity by one of its occurrences (`occurrence_id`), so these come from the category's
@@ -39,8 +42,22 @@ export const useCategoryActivities = (venueSlug: string, categorySlug: string) =
       const day = dates.find((date) => date.bookable) ?? dates[0];
       if (!day) return [];
       const entries = await api.get<DayEntry[]>(`venue/${venue}/activity/${category}/v2/timetable`, { base: 'activitiesBase', query: { date: day.raw }, signal });
-      return [...new Map(entries.map((entry) => [entry.name, { name: entry.name, occurrenceId: entry.occurrenceId }])).values()];
+      return classesOf(entries);
+    },
+    // A server-rendered /pricing carries both answers for a visitor (apps/api/src/modules/spa/page-routes.ts).
+    initialData: () => {
+      const venue = encodeURIComponent(venueSlug);
+      const category = encodeURIComponent(categorySlug);
+      const dates = api.peek<{ raw: string; bookable?: boolean }[]>(`venue/${venue}/activity-category/${category}/dates`, { base: 'activitiesBase' });
+      const day = dates?.find((date) => date.bookable) ?? dates?.[0];
+      if (!dates) return undefined;
+      if (!day) return [];
+      const entries = api.peek<DayEntry[]>(`venue/${venue}/activity/${category}/v2/timetable`, { base: 'activitiesBase', query: { date: day.raw } });
+      return entries && classesOf(entries);
     },
     enabled: venueSlug !== '' && categorySlug !== '',
+    // The classes change with the timetable, not by the minute; a page's answer is not fetched
+    // again as it hydrates (the Show button would flick to busy).
+    staleTime: 5 * 60_000,
     retry: false,
   });
