@@ -37,6 +37,7 @@ import { membershipsRoutes } from './modules/memberships/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { paymentsRoutes, simulatorRoutes } from './modules/payments/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { fohRoutes } from './modules/foh/routes.ts';
 import { termsRoutes } from './modules/terms/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { questionsRoutes } from './modules/questions/routes.ts';
@@ -180,8 +181,9 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);
   await app.register(holdingsRoutes);
-
+  await app.register(fohRoutes);
   await app.register(membershipsRoutes);
+
   if (serveWeb) {
     await app.register(spaRoutes, {
       distDir: config.webDistDir,

@@ -36,6 +36,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   client: [],
   credits: ['account'],
   email: [],
+  // The till (docs/front-of-house.md): the customer's own basket and orders.complete, as online.
+  foh: ['account', 'basket', 'orders', 'payments'],
   footer: ['venues'],
   geocoding: [],
   health: [],
@@ -43,10 +45,10 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // The add's refusal reads the unpaid late-cancellation fees' message from bookings.
   holds: ['account', 'bookings'],
   live: ['timetable'],
-  orders: ['account', 'basket', 'bookings', 'courses', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
-  payments: ['account'],
   // Online joining (docs/memberships.md): sold through payments and orders; venues for the venue.
   memberships: ['account', 'email', 'orders', 'payments', 'venues'],
+  orders: ['account', 'basket', 'bookings', 'courses', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
+  payments: ['account'],
   pricing: ['account', 'holdings'],
   questions: ['account', 'basket'],
   spa: ['catalogue'],

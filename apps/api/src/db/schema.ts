@@ -30,6 +30,10 @@ export type ClientsTable = {
   max_holds_per_session: Generated<number>;
   /** New family members an account may add in any 24 hours (demo 5). */
   max_family_members_per_day: Generated<number>;
+  /** No-show policy (0069, docs/front-of-house.md): this many in the window → the fee (demo 3 in 30 days → 200). */
+  no_show_limit: Generated<number>;
+  no_show_window_days: Generated<number>;
+  no_show_fee_pence: Generated<number>;
 };
 
 export type ClientDomainsTable = {
@@ -580,6 +584,8 @@ export type LateCancellationFeesTable = {
   paid_at: Timestamp | null;
   credit_entry_id: number | null;
   order_id: number | null;
+  /** 0069: a late cancellation's fee, or the no-show policy's. */
+  reason: Generated<'late_cancellation' | 'no_show'>;
 };
 
 export type QuestionsTable = {
@@ -658,12 +664,6 @@ export type MembershipPlansTable = {
   price_pence: number;
   home_venue_only: Generated<boolean>;
   sort_order: Generated<number>;
-};
-
-export type MembershipPlanCategoriesTable = { plan_id: number; category_id: number };
-
-export type MembershipsTable = {
-  id: Generated<number>;
   /** Online joining (0068). */
   billing: Generated<'monthly' | 'annual'>;
   annual_price_pence: number | null;
@@ -752,6 +752,12 @@ export type DirectDebitSimPaymentsTable = {
   charge_date: DateOnly;
   status: 'pending_submission' | 'submitted' | 'confirmed' | 'failed' | 'cancelled' | 'refunded';
   created_at: Generated<Timestamp>;
+};
+
+export type MembershipPlanCategoriesTable = { plan_id: number; category_id: number };
+
+export type MembershipsTable = {
+  id: Generated<number>;
   client_id: number;
   account_user_id: number;
   membership_user_id: number;
@@ -763,12 +769,6 @@ export type DirectDebitSimPaymentsTable = {
   renews_on: DateOnly | null;
   price_pence: number;
   created_at: Generated<Timestamp>;
-};
-
-export type PackageProductsTable = {
-  id: Generated<number>;
-  client_id: number;
-  name: string;
   /** Online joining (0068). */
   join_id: string | null;
   billing: Generated<'monthly' | 'annual'>;
@@ -779,6 +779,12 @@ export type PackageProductsTable = {
   first_collection_on: DateOnly | null;
   ends_on: DateOnly | null;
   cancelled_at: Timestamp | null;
+};
+
+export type PackageProductsTable = {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
   visits: number;
   price_pence: number;
   valid_days: number;
@@ -849,6 +855,47 @@ export type DiscountUsesTable = {
   used_at: Generated<Timestamp>;
 };
 
+/* ---- Front of house (0069, docs/front-of-house.md): till records are append-only (a trigger refuses UPDATE/DELETE) ---- */
+
+export type TillsTable = { id: Generated<number>; client_id: number; venue_id: number; name: string; created_at: Generated<Timestamp> };
+export type TillSessionsTable = { id: Generated<number>; client_id: number; till_id: number; staff_user_id: number; float_pence: number; opened_at: Generated<Timestamp> };
+export type TillClosesTable = { session_id: number; staff_user_id: number; counted: Record<string, number>; expected: Record<string, number>; closed_at: Generated<Timestamp> };
+export type TillEntryKind = 'float' | 'sale' | 'pay_in' | 'pay_out' | 'correction';
+export type TillTender = 'cash' | 'cheque' | 'offline-voucher' | 'card-terminal' | 'credit';
+export type TillEntriesTable = {
+  id: Generated<number>;
+  client_id: number;
+  session_id: number;
+  staff_user_id: number;
+  kind: TillEntryKind;
+  tender_type: TillTender;
+  amount_pence: number;
+  amount_tendered_pence: number | null;
+  reason: string | null;
+  reference: string | null;
+  order_id: number | null;
+  corrects_entry_id: number | null;
+  created_at: Generated<Timestamp>;
+};
+export type VouchersTable = { id: Generated<number>; client_id: number; code: string; value_pence: number; expires_on: DateOnly | null; created_at: Generated<Timestamp> };
+export type VoucherRedemptionsTable = { voucher_id: number; order_id: number | null; session_id: number | null; staff_user_id: number | null; redeemed_at: Generated<Timestamp> };
+export type CustomerNotesTable = { id: Generated<number>; client_id: number; account_user_id: number; staff_user_id: number; text: string; created_at: Generated<Timestamp> };
+export type FohOverridesTable = {
+  id: Generated<number>;
+  client_id: number;
+  session_id: number;
+  staff_user_id: number;
+  account_user_id: number;
+  kind: 'past_release' | 'waitlist_order' | 'discount';
+  cart_item_id: number | null;
+  reason: string | null;
+  detail: Generated<Record<string, unknown>>;
+  created_at: Generated<Timestamp>;
+};
+export type CheckInsTable = { booking_id: number; client_id: number; via: 'tap' | 'qr' | 'kiosk'; staff_user_id: number | null; session_id: number | null; checked_in_at: Generated<Timestamp> };
+export type NoShowsTable = { booking_id: number; client_id: number; account_user_id: number; recorded_at: Generated<Timestamp> };
+export type KioskPinsTable = { user_id: number; client_id: number; pin_hash: string; failed_attempts: Generated<number>; locked_until: Timestamp | null; updated_at: Generated<Timestamp> };
+
 export type Database = {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
@@ -901,6 +948,14 @@ export type Database = {
   membership_plans: MembershipPlansTable;
   membership_plan_categories: MembershipPlanCategoriesTable;
   memberships: MembershipsTable;
+  membership_plan_venues: MembershipPlanVenuesTable;
+  membership_joins: MembershipJoinsTable;
+  membership_collections: MembershipCollectionsTable;
+  direct_debit_mandates: DirectDebitMandatesTable;
+  direct_debit_events: DirectDebitEventsTable;
+  directdebit_sim_billing_requests: DirectDebitSimBillingRequestsTable;
+  directdebit_sim_mandates: DirectDebitSimMandatesTable;
+  directdebit_sim_payments: DirectDebitSimPaymentsTable;
   package_products: PackageProductsTable;
   package_product_categories: PackageProductCategoriesTable;
   package_holdings: PackageHoldingsTable;
@@ -911,15 +966,18 @@ export type Database = {
   discount_code_activities: DiscountCodeActivitiesTable;
   cart_discounts: CartDiscountsTable;
   discount_uses: DiscountUsesTable;
+  tills: TillsTable;
+  till_sessions: TillSessionsTable;
+  till_closes: TillClosesTable;
+  till_entries: TillEntriesTable;
+  vouchers: VouchersTable;
+  voucher_redemptions: VoucherRedemptionsTable;
+  customer_notes: CustomerNotesTable;
+  foh_overrides: FohOverridesTable;
+  check_ins: CheckInsTable;
+  no_shows: NoShowsTable;
+  kiosk_pins: KioskPinsTable;
 };
 
 export type Venue = Selectable<VenuesTable>;
 export type NewVenue = Insertable<VenuesTable>;
-  membership_plan_venues: MembershipPlanVenuesTable;
-  membership_joins: MembershipJoinsTable;
-  membership_collections: MembershipCollectionsTable;
-  direct_debit_mandates: DirectDebitMandatesTable;
-  direct_debit_events: DirectDebitEventsTable;
-  directdebit_sim_billing_requests: DirectDebitSimBillingRequestsTable;
-  directdebit_sim_mandates: DirectDebitSimMandatesTable;
-  directdebit_sim_payments: DirectDebitSimPaymentsTable;

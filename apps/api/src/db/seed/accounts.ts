@@ -74,4 +74,14 @@ export const DEMO_USERS: readonly SeedAccount[] = [
     home_venue: 'bury-leisure-centre',
     family: [],
   },
+  {
+    role: 'staff',
+    reference: 'ANW-STAFF-2',
+    email: DEMO_ACCOUNTS.staffRadcliffe.email,
+    password: DEMO_ACCOUNTS.staffRadcliffe.password,
+    ...splitName(DEMO_ACCOUNTS.staffRadcliffe.name),
+    date_of_birth: null,
+    home_venue: 'radcliffe-leisure-centre',
+    family: [],
+  },
 ];

@@ -5,6 +5,8 @@
 export const DEMO_ACCOUNTS = {
   customer: { email: 'customer@example.com', password: 'Demo1234!', name: 'Alex Morgan' },
   staff: { email: 'staff@example.com', password: 'Staff1234!', name: 'Sam Taylor' },
+  /** A second till user, at Radcliffe (issue 24: "a second demo staff member at another venue"). */
+  staffRadcliffe: { email: 'staff.radcliffe@example.com', password: 'Staff1234!', name: 'Priya Shah' },
 } as const;
 
 export const DEMO_CLIENT_SLUG = 'active-north-west';

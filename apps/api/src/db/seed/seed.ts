@@ -14,6 +14,7 @@ import { seedHoldings } from './holdings.ts';
 import { seedOnlinePlans } from './membership-plans.ts';
 import { seedDiscounts } from './discounts.ts';
 import { seedDemoBookings } from './bookings.ts';
+import { seedFrontOfHouse } from './front-of-house.ts';
 
 type Trx = Transaction<Database>;
 type Lookup = (key: string) => number;
@@ -282,9 +283,10 @@ export const seedDemoData = async (db: Db): Promise<{ seeded: boolean }> => {
     await seedTimetable(trx, clientId, DEMO_DATA.venueActivities, fillerHash);
     await seedCheckout(trx, clientId);
     await seedHoldings(trx, clientId);
-    await seedDiscounts(trx, clientId);
     await seedOnlinePlans(trx, clientId);
+    await seedDiscounts(trx, clientId);
     await seedDemoBookings(trx, clientId);
+    await seedFrontOfHouse(trx, clientId);
     return { seeded: true };
   });
 };

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ORDER_COMPLETED_MESSAGE } from '@app/contract/checkout/payment';
 import { ITEM_LOST_MESSAGE } from '@app/contract/checkout/complete';
 import type { CartDto } from '@app/contract/cart/cart';
 import { useTestApp } from '../../../test/app.ts';
 import { runDueJobs } from '../../../test/jobs.ts';
-import { expireClaims, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { expireClaims } from '../../../test/fixtures/holds.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
 import { TEST_CARDS as CARDS } from '../../../test/fixtures/cards.ts';
@@ -274,31 +274,7 @@ describe('tender rules at completion', () => {
   });
 });
 
-describe('front-of-house pay', () => {
-  let staff: TestCustomer;
-  beforeAll(async () => {
-    staff = fresh();
-    await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.userId).execute();
-  });
-  afterAll(async () => {
-    await ctx.db.updateTable('users').set({ role: 'customer' }).where('id', '=', staff.userId).execute();
-  });
-
-  it('is staff only, takes cash, offline voucher and cheque for a customer basket', async () => {
-    const who = fresh();
-    const { cart } = await holdClass(who);
-    const body = { payments: [{ tender_type: 'cash', amount: 400 }, { tender_type: 'offline-voucher', amount: 200 }, { tender_type: 'cheque', amount: cart.total - 600 }], selected_user_id: who.selfId, source: 'front-of-house', terms: shop.termIds };
-    const customer = await call('POST', '/api/activities/cart/pay', who, body);
-    expect(customer.statusCode).toBe(403);
-    const card = await call('POST', '/api/activities/cart/pay', staff, { ...body, payments: [{ tender_type: 'card', amount: cart.total }] });
-    expect(card.statusCode).toBe(422);
-    const paid = await call('POST', '/api/activities/cart/pay', staff, body);
-    expect(paid.statusCode).toBe(200);
-    const order = await call('GET', `/api/checkout/orders/${paid.json().complete_order_id}`, who);
-    expect(order.json().data.payments.map((p: { tender_type: string }) => p.tender_type)).toEqual(['cash', 'offline-voucher', 'cheque']);
-    expect(order.json().data.source).toBe('front-of-house');
-  });
-});
+// Front-of-house pay ({checkout}/pay, the till's tenders): modules/foh/foh-pay.test.ts.
 
 describe('a basket paid twice in different ways', () => {
   it('keeps the first order and voids the card authorisation that came second', async () => {

@@ -26,7 +26,7 @@ export const normaliseTenders = (lines: readonly PaymentLine[], offlineAllowed: 
     else if (type === 'credit') tenders[line.info?.type ?? 'general'] += line.amount;
     else if (type === 'general-credit') tenders.general += line.amount;
     else if (type === 'membership-credit') tenders.membership += line.amount;
-    else if ((OFFLINE_TENDER_TYPES as readonly string[]).includes(type)) {
+    else if ((OFFLINE_TENDER_TYPES as readonly string[]).includes(type) || type === 'card-terminal') {
       if (offlineAllowed) tenders.offline.push({ type: type as RecordedTender, amount: line.amount });
       else errors[`payments.${index}.tender_type`] = ['This tender is only taken at the front desk.'];
     } else errors[`payments.${index}.tender_type`] = ['Unknown tender type.'];

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZCheckoutAuthoriseRequest, ZCheckoutAuthoriseResponse } from '@app/contract/checkout/authorise';
-import { ZCheckoutCompleteRequest, ZCheckoutCompleteResponse, ZCheckoutPayRequest } from '@app/contract/checkout/complete';
+import { ZCheckoutCompleteRequest, ZCheckoutCompleteResponse } from '@app/contract/checkout/complete';
 import { ZOrderParams, ZOrderResponse } from '@app/contract/checkout/order';
 import { ORDER_COMPLETED_MESSAGE } from '@app/contract/checkout/payment';
 import { ZAuthoriseLateFeesRequest, ZAuthoriseLateFeesResponse, ZPayLateFeesRequest, ZPayLateFeesResponse } from '@app/contract/bookings/late-fees';
@@ -19,7 +19,7 @@ const caller = (request: FastifyRequest): Caller => ({ clientId: request.clientI
 const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
 
 /**
- * Checkout's order routes (spec §7; docs/checkout.md): authorise, complete, front-of-house pay,
+ * Checkout's order routes (spec §7; docs/checkout.md): authorise, complete,
  * late-cancellation fees, the completed order and its calendar. Every route needs a login and is
  * no-store; the cart, order and people must be the caller's.
  */
@@ -92,24 +92,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => orders.payLateFees(app.db, caller(request), { transactionUuid: request.body?.transaction_uuid }, originOf(request), deps()),
   );
 
-  app.post(
-    '/api/activities/cart/pay',
-    {
-      preHandler: app.requireStaff,
-      config: { personalData: true },
-      schema: { tags: ['checkout'], summary: 'Front of house: pay a customer basket with cash, offline voucher, cheque or credit (staff)', body: ZCheckoutPayRequest, response: { 200: ZCheckoutCompleteResponse, ...errors } },
-    },
-    async (request) => {
-      const body = request.body;
-      const data = await orders.payAtDesk(
-        app.db,
-        { clientId: request.clientId, staffUserId: request.auth!.userId },
-        { payments: body.payments, terms: body.terms, source: body.source ?? 'front-of-house', idempotencyKey: idempotencyKey(request, null), selectedUserId: body.selected_user_id },
-        deps(),
-      );
-      return { data, complete_order_id: data.complete_order_id, reference: data.reference, message: ORDER_COMPLETED_MESSAGE };
-    },
-  );
+  // POST /api/activities/cart/pay ({checkout}/pay, front of house) is the foh module's: the till's tenders (docs/front-of-house.md).
 
   app.get(
     '/api/checkout/orders/:completeOrderId',

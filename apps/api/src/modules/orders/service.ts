@@ -75,6 +75,12 @@ export type CompleteInput = {
   selectedUserId: number | null | undefined;
   staffUserId: number | null;
   offlineAllowed: boolean;
+  /**
+   * The till (foh module, docs/front-of-house.md): called inside the completion's transaction only
+   * when this call makes the order (never for a replay or a basket already paid), to record the
+   * till's entries and spend vouchers with it; `emailReceipt: false` queues no confirmation email.
+   */
+  atDesk?: { onCompleted: (trx: Db, orderId: number) => Promise<void>; emailReceipt: boolean };
 };
 
 type Outcome = { kind: 'order'; orderId: number; voidTransaction?: boolean } | { kind: 'lost'; items: { name: string; starts_at: Date }[] };
@@ -190,7 +196,8 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
     await repo.insertPayments(trx, lines);
     await credits.spendForOrder(trx, caller, cartId, order.id, { general: tenders.general, membership: tenders.membership });
     if (tx) await payments.capture(trx, caller, tx, order.id, deps);
-    await queueConfirmation(trx, caller, order.id, deps.publicUrl ?? 'http://localhost');
+    if (input.atDesk) await input.atDesk.onCompleted(trx, order.id);
+    if (input.atDesk?.emailReceipt !== false) await queueConfirmation(trx, caller, order.id, deps.publicUrl ?? 'http://localhost');
     return { kind: 'order', orderId: order.id };
   }).catch(async (error: unknown) => {
     // A cover that no longer holds (membership no longer active, package visits gone): nothing was
@@ -208,30 +215,19 @@ export const complete = async (db: Db, caller: Caller, input: CompleteInput, dep
   return orderSummary(db, caller.clientId, outcome.orderId);
 };
 
-/* ---- Front of house ---- */
-
-/** POST {checkout}/pay: staff take offline tenders and credit for a customer's basket. */
-export const payAtDesk = async (db: Db, staff: { clientId: number; staffUserId: number }, input: Omit<CompleteInput, 'offlineAllowed' | 'staffUserId' | 'transactionUuid'>, deps: OrderDeps) => {
-  const accountUserId = await repo.findAccountOfPerson(db, staff.clientId, input.selectedUserId ?? 0);
-  if (accountUserId === undefined) throw notFound('customer_not_found');
-  const lines = input.payments.filter((p) => p.amount > 0);
-  if (lines.some((p) => p.tender_type === 'card')) {
-    throw unprocessable('validation_failed', 'The given data was invalid.', { payments: ['Card payments at the desk go through the card terminal, not this endpoint.'] });
-  }
-  return complete(db, { clientId: staff.clientId, accountUserId }, { ...input, transactionUuid: null, staffUserId: staff.staffUserId, offlineAllowed: true }, deps);
-};
+/* ---- Front of house: POST {checkout}/pay is the foh module's (docs/front-of-house.md), through complete() with atDesk ---- */
 
 /* ---- Reconciliation ---- */
 
 /**
  * Card attempts authorised (or challenged) but never completed, older than `minutes`
  * (payments.reconcile): completed from the authorise request when everything still holds, else
-    // A membership join's card payment is completed only by its join (docs/memberships.md): voided here.
-    if (tx.purpose === 'membership') throw badRequest('membership_payment_unfinished', 'The membership join was not completed.');
  * voided. Answers what it did.
  */
 export const reconcilePayments = (db: Db, deps: OrderDeps & { minutes: number }) =>
   payments.reconcile(db, deps, async (caller, tx) => {
+    // A membership join's card payment is completed only by its join (docs/memberships.md): voided here.
+    if (tx.purpose === 'membership') throw badRequest('membership_payment_unfinished', 'The membership join was not completed.');
     if (tx.purpose === 'late_fees') return payLateFees(db, caller, { transactionUuid: tx.uuid }, { address: null, userAgent: 'payment reconciliation' }, deps);
     const request = tx.request as { payments?: PaymentLine[]; terms?: number[]; source?: string; selected_user_id?: number };
     return complete(
