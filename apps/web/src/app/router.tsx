@@ -19,7 +19,8 @@ const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
   return { element: <Screen /> };
 };
 
-type RouteHandle = { isRedirect?: boolean };
+/** `hasNoTrail`: the screen never shows breadcrumbs (spec §2 names none for the account's screens), so the shell keeps no space for them. */
+type RouteHandle = { isRedirect?: boolean; hasNoTrail?: boolean };
 
 /** Redirect routes send no page view to the tag manager (spec §4). */
 const redirect: { handle: RouteHandle } = { handle: { isRedirect: true } };
@@ -38,7 +39,7 @@ const accountRoutes = (): RouteObject[] => {
     { path: 'payments', ...screen(() => import('../features/my-account/PaymentsScreen.tsx')) },
     { path: 'payments/:orderId', ...screen(() => import('../features/my-account/ReceiptScreen.tsx')) },
     { path: 'late-fees', ...screen(() => import('../features/my-account/LateFeesScreen.tsx')) },
-  ];
+  ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 };
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */
@@ -114,7 +115,7 @@ export const AppRoutes = () => {
     return {
       isRedirect,
       venueSlug: matches.at(-1)?.params.venueSlug,
-      expectsTrail: !isRedirect && !!last && !last.index && last.path !== '*' && last.path !== '/',
+      expectsTrail: !isRedirect && !!last && !last.index && last.path !== '*' && last.path !== '/' && !(last.handle as RouteHandle | undefined)?.hasNoTrail,
     };
   }, [table, location]);
   return (

@@ -6,11 +6,10 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useClientSettings } from '../../lib/client-settings.ts';
 import { buttonClasses, Button } from '../../lib/ui/Button.tsx';
-import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { focusElement } from '../../lib/a11y/focus.ts';
-import { isLoggedIn } from '../auth/public.ts';
+import { isLoggedIn, useAuthUser } from '../auth/public.ts';
 import { BookingFor, useBookingPerson } from '../timetable/public.ts';
 import { useBasketMutations } from './api/cart.ts';
 import { useCart, type Cart, type CartItem } from './api/cart-query.ts';
@@ -18,6 +17,7 @@ import { TimeLeft } from './components/TimeLeft.tsx';
 import { useBasketExtras, type CoverKind } from './api/extras.ts';
 import { CoverNote } from './components/CoverNote.tsx';
 import { DiscountCode } from './components/DiscountCode.tsx';
+import { BasketSkeleton } from './components/BasketSkeleton.tsx';
 
 const dateLong = (raw: string) => {
   const date = new Date(`${raw}T12:00:00Z`);
@@ -241,11 +241,17 @@ const ClearDialog = ({ isOpen, onCancel, onConfirm }: { isOpen: boolean; onCance
  * Spec §2 /basket (issue 9): the held items by person, each with Remove (and Hold again once
  * expired), the time left, totals, Clear basket and Checkout. Visitors and empty carts see the
  * empty basket.
+ *
+ * Server-rendered as its frame (docs/performance.md "Personal screens"): for someone logged in,
+ * the heading and the skeleton until both the cart and the people on the account are here; then
+ * the basket replaces the skeleton whole (a new element, `key`), and the frame keeps a screen's
+ * height, so nothing already on the page moves when the data arrives.
  */
 const BasketScreen = () => {
   const { t } = useTranslation('basket');
   usePageMeta({ title: t('common:breadcrumbs.basket'), breadcrumbs: [{ label: t('common:breadcrumbs.basket') }] });
   const cart = useCart();
+  const user = useAuthUser();
   const symbol = useClientSettings().currency.symbol;
   const { remove, holdAgain, clear } = useBasketMutations();
   const extras = useBasketExtras();
@@ -264,30 +270,36 @@ const BasketScreen = () => {
 
   // Spec §6 selected user, chosen once for the tab, as at the top of the timetable (docs/timetable-screens.md "Booking for someone else").
   const bookingFor = useBookingPerson((name) => t('timetable:bookingFor.basketChanged', { name }));
-  const heading = (
-    <>
-      <ScreenHeading title={t('common:breadcrumbs.basket')} />
-      {bookingFor.isSignedIn && bookingFor.people.length > 1 && (
-        <div className="mt-4">
-          <BookingFor people={bookingFor.people} person={bookingFor.person} onChange={bookingFor.choose} place="basket" />
-        </div>
-      )}
-    </>
+  const heading = <ScreenHeading title={t('common:breadcrumbs.basket')} />;
+  const personChoice = bookingFor.isSignedIn && bookingFor.people.length > 1 && (
+    <div className="mt-4">
+      <BookingFor people={bookingFor.people} person={bookingFor.person} onChange={bookingFor.choose} place="basket" />
+    </div>
   );
-  const frame = (content: ReactNode) => <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">{content}</div>;
+  const isSignedIn = isLoggedIn();
+  // Someone logged in: the frame keeps a screen's height, so the footer stays out of view whatever arrives.
+  const frame = (content: ReactNode) => (
+    <div className={`mx-auto max-w-6xl px-4 py-10 sm:px-6 ${isSignedIn ? 'min-h-svh' : ''}`}>
+      {heading}
+      {content}
+    </div>
+  );
 
-  if (!isLoggedIn() || (cart.data && cart.data.items.length === 0)) {
+  if (isSignedIn && !cart.isError && (!cart.data || user.isPending)) {
+    return frame(<BasketSkeleton key="skeleton" label={t('loading')} intro={t('intro')} />);
+  }
+  if (!isSignedIn || (cart.data && cart.data.items.length === 0)) {
     return frame(
-      <>
-        {heading}
+      <div key="empty">
+        {personChoice}
         <EmptyBasket title={t('empty.title')} text={t('empty.text')} />
-      </>,
+      </div>,
     );
   }
   if (cart.isError) {
     return frame(
       <>
-        {heading}
+        {personChoice}
         <div className="mt-6 rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-dark-100">
           <p className="text-dark-500">{t('loadError')}</p>
           <Button size="lg" className="mt-4" onClick={() => void cart.refetch()}>
@@ -297,9 +309,8 @@ const BasketScreen = () => {
       </>,
     );
   }
-  if (!cart.data) return frame(<>{heading}<LoadingSpinner /></>);
-
   const data = cart.data;
+  if (!data) return frame(null);
   const flat = groupByPerson(data.items).flatMap((group) => group.items);
   const busy = (item: CartItem) =>
     (remove.isPending && remove.variables.includes(item.id)) ||
@@ -307,8 +318,8 @@ const BasketScreen = () => {
     (extras.removeCover.isPending && extras.removeCover.variables.cartItemId === item.id);
 
   return frame(
-    <>
-      {heading}
+    <div key="basket">
+      {personChoice}
       <p className="mt-2 text-lg text-neutral-700">{t('intro')}</p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div ref={list} className="min-w-0 space-y-6">
@@ -359,7 +370,7 @@ const BasketScreen = () => {
           clear.mutate();
         }}
       />
-    </>,
+    </div>,
   );
 };
 

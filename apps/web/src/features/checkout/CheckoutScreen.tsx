@@ -1,17 +1,25 @@
-import { type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
-import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { ScreenHeading } from '../../lib/ui/ScreenHeading.tsx';
-import { isLoggedIn, openLoginModal } from '../auth/public.ts';
+import { isLoggedIn, openLoginModal, useAuthUser } from '../auth/public.ts';
 import { cartQuery } from '../basket/public.ts';
 import { ChallengeReturn } from './components/ChallengeReturn.tsx';
 import { CheckoutForm } from './components/CheckoutForm.tsx';
+import { CheckoutSkeleton } from './components/CheckoutSkeleton.tsx';
 
-/** Spec §2 /basket/checkout. */
+/**
+ * Spec §2 /basket/checkout.
+ *
+ * Server-rendered as its frame (docs/performance.md "Personal screens"): for someone logged in,
+ * the heading and the skeleton until the order, the people on the account and everything the form
+ * asks for (terms, questions, waivers, the card session) are here. The form mounts hidden as soon
+ * as the order is here (its own requests start then, as before) and replaces the skeleton whole
+ * when it says it has settled; the frame keeps a screen's height, so nothing on the page moves.
+ */
 const CheckoutScreen = () => {
   const { t } = useTranslation('checkout');
   usePageMeta({
@@ -19,6 +27,9 @@ const CheckoutScreen = () => {
     breadcrumbs: [{ label: t('common:breadcrumbs.basket'), to: '/basket' }, { label: t('common:breadcrumbs.checkout') }],
   });
   const cart = useQuery(cartQuery());
+  const user = useAuthUser();
+  const [isFormSettled, setFormSettled] = useState(false);
+  const skeleton = <CheckoutSkeleton key="skeleton" label={t('loading')} />;
   const [params] = useSearchParams();
   const returning = params.get('transaction_uuid');
 
@@ -32,7 +43,7 @@ const CheckoutScreen = () => {
       </Panel>
     );
   } else if (cart.isPending) {
-    body = <LoadingSpinner label={t('loading')} />;
+    body = skeleton;
   } else if (cart.isError) {
     body = <Panel title={t('loadFailed')} text={cart.error.message} />;
   } else if (returning) {
@@ -46,10 +57,18 @@ const CheckoutScreen = () => {
       </Panel>
     );
   } else {
-    body = <CheckoutForm cart={cart.data} />;
+    const isReady = isFormSettled && !user.isPending;
+    body = (
+      <>
+        {!isReady && skeleton}
+        <div hidden={!isReady}>
+          <CheckoutForm cart={cart.data} onSettled={() => setFormSettled(true)} />
+        </div>
+      </>
+    );
   }
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+    <div className={`mx-auto max-w-6xl px-4 py-10 sm:px-6 ${isLoggedIn() ? 'min-h-svh' : ''}`}>
       <ScreenHeading title={t('common:breadcrumbs.checkout')} />
       <div className="mt-6">{body}</div>
     </div>

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button, buttonClasses } from '../../lib/ui/Button.tsx';
-import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { showToast } from '../../lib/toast/store.ts';
 import { focusElement } from '../../lib/a11y/focus.ts';
 import { AccountPage } from './AccountPage.tsx';
+import { ListSkeleton } from './components/Skeletons.tsx';
 import { bookingsQuery, useCancelBooking, type Booking } from './api/bookings.ts';
 import { BookingCard } from './components/BookingCard.tsx';
 import { CancelBookingDialog } from './components/CancelBookingDialog.tsx';
@@ -19,7 +19,7 @@ const TABS: Tab[] = ['future', 'past'];
 const BookingList = ({ filter, onCancel }: { filter: Tab; onCancel: (booking: Booking) => void }) => {
   const { t } = useTranslation('my-account');
   const query = useInfiniteQuery(bookingsQuery(filter));
-  if (query.isPending) return <LoadingSpinner />;
+  if (query.isPending) return <ListSkeleton label={t('loading')} />;
   if (query.isError) {
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">

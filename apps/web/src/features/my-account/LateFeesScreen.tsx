@@ -11,6 +11,7 @@ import { routerBasename } from '../../lib/shell-mode.ts';
 import { checkoutKeys } from '../../lib/query-keys/checkout.ts';
 import { CardFields, useCardPayment, useChallengeReturn } from '../checkout/public.ts';
 import { AccountPage } from './AccountPage.tsx';
+import { ListSkeleton } from './components/Skeletons.tsx';
 import { authoriseLateFees, creditQuery, lateFeesQuery, usePayLateFees, type FeePayment, type LateFee } from './api/bookings.ts';
 import { card as cardClasses, formatDay } from './components/QueryState.tsx';
 
@@ -83,7 +84,7 @@ const ChallengeReturn = ({ transactionUuid, approved, onPaid }: { transactionUui
 const FeesAndPayment = ({ onPaid }: { onPaid: OnPaid }) => {
   const { t } = useTranslation('my-account');
   const fees = useQuery(lateFeesQuery());
-  if (fees.isPending) return <LoadingSpinner label={t('lateFees.loading')} />;
+  if (fees.isPending) return <ListSkeleton label={t('lateFees.loading')} rows={1} />;
   if (fees.isError) {
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">

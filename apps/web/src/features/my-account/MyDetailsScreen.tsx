@@ -3,8 +3,8 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { showToast } from '../../lib/toast/store.ts';
 import { logOutEverywhere } from '../auth/public.ts';
-import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { AccountPage } from './AccountPage.tsx';
+import { ListSkeleton } from './components/Skeletons.tsx';
 import { FamilySection } from './components/FamilySection.tsx';
 import { DetailsForm } from './components/DetailsForm.tsx';
 import { ChangePasswordForm } from './components/ChangePasswordForm.tsx';
@@ -15,7 +15,7 @@ import { useVenues } from '../../lib/venues.ts';
 const EditableDetails = () => {
   const { t } = useTranslation('my-account');
   const details = useMyDetails();
-  if (details.isPending) return <LoadingSpinner />;
+  if (details.isPending) return <ListSkeleton label={t('loading')} rows={2} />;
   if (details.isError)
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">

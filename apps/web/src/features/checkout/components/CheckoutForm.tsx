@@ -80,7 +80,7 @@ const CreditStatus = ({ status }: { status: { text: string; error: boolean; at: 
 };
 
 /** The order beside numbered sections: who is going, questions, waivers, credit, payment (docs/checkout-screens.md). */
-export const CheckoutForm = ({ cart }: { cart: Cart }) => {
+export const CheckoutForm = ({ cart, onSettled }: { cart: Cart; /** Once terms, questions, waivers and the card session have each answered. */ onSettled?: () => void }) => {
   const { t } = useTranslation('checkout');
   const { currency } = useClientSettings();
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,6 +103,10 @@ export const CheckoutForm = ({ cart }: { cart: Cart }) => {
     if (cardDeferred) return event.preventDefault();
     onSubmit(event);
   };
+  const isSettled = !terms.isPending && !questions.isPending && !waivers.isPending && !card.prepare.isPending;
+  useEffect(() => {
+    if (isSettled) onSettled?.();
+  }, [isSettled, onSettled]);
   let step = 1;
 
   return (

@@ -6,7 +6,7 @@ import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { nextBookingsQuery } from '../api/bookings.ts';
 import { bookingDate } from './booking-format.ts';
 
-const NEXT_BOOKINGS = 3;
+export const NEXT_BOOKINGS = 3;
 
 /** The dashboard's next three bookings of anyone on the account, with a link to all of them. */
 export const NextBookings = () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
+import { ListSkeleton } from './Skeletons.tsx';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 
@@ -21,7 +21,7 @@ export const QueryState = <T,>({
   children: (data: T) => ReactNode;
 }) => {
   const { t } = useTranslation('holdings');
-  if (query.isPending) return <LoadingSpinner label={t('loading')} />;
+  if (query.isPending) return <ListSkeleton label={t('loading')} />;
   if (query.isError) {
     return (
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">

@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { baseURL } from '../playwright.config.ts';
+import { holdAppScript, waitForApp } from '../support/app.ts';
+import { addChild, findClass, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
+import { logInWithCookie } from '../support/login.ts';
+
+/**
+ * The personal screens (basket, checkout, the account dashboard) are server-rendered as their
+ * frame, heading and skeleton (issue 28, docs/performance.md "Personal screens (issue 28, session
+ * 12)"): nothing tied to a login is in the page, and nothing moves when the customer's data arrives.
+ *
+ * The basket and checkout are a journey customer's of its own with a class held through the API and
+ * a child on the account (so 'Booking for' and the attendee choice show, as for a family); the
+ * dashboard is the demo customer's, whose seeded bookings, membership and family fill it.
+ */
+const ACCOUNT = `${baseURL}/_/my-account`;
+
+// Each test makes a customer, holds a class and loads two or three pages: more than the default 30 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
+/** Layout shifts (not after input) add up in `window.shifts`, from the first paint; `window.shifted` says what moved. */
+const recordShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const record = window as unknown as { shifts: number; shifted: string[] };
+    record.shifts = 0;
+    record.shifted = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        record.shifts += entry.value;
+        for (const source of entry.sources ?? []) {
+          const node = source.node as HTMLElement | null | undefined;
+          record.shifted.push(
+            `${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}${node?.id ? `#${node.id}` : ''}${node?.dataset?.testid ? `[${node.dataset.testid}]` : ''}.${String(node?.className ?? '').slice(0, 60)}`,
+          );
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+const expectStill = async (page: Page) => {
+  await page.evaluate(() => document.fonts.ready);
+  // Two frames after the last change, so a shift of the final layout is recorded too.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const { shifts, shifted } = await page.evaluate(() => {
+    const record = window as unknown as { shifts: number; shifted: string[] };
+    return { shifts: record.shifts, shifted: record.shifted };
+  });
+  expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+};
+
+const shoot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+
+/** A customer of the journey's own with a child and a yoga (or other) class held. */
+const customerWithBasket = async (request: APIRequestContext): Promise<Customer> => {
+  const customer = await newCustomer(request, 'ssr-personal');
+  await addChild(request, customer, 'Sam');
+  const { entry } = await findClass(request, 'BOOK', { token: customer.token, minSpaces: 3 });
+  await holdViaApi(request, customer.token, entry);
+  return customer;
+};
+
+const logIn = (context: BrowserContext, request: APIRequestContext, site: string, who?: Customer) =>
+  logInWithCookie(context, request, site, who ? { email: who.email, password: who.password } : undefined);
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 375 ? 740 : 800 } });
+
+    test.describe('with JavaScript disabled', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('the basket, checkout and dashboard show their frame, heading and skeleton from the HTML alone', async ({ page, context, request }, info) => {
+        const customer = await customerWithBasket(request);
+        await logIn(context, request, baseURL, customer);
+        await page.goto('/basket');
+        await expect(page).toHaveTitle('Bookings | Shopping basket');
+        await expect(page.getByRole('heading', { level: 1, name: 'Shopping basket' })).toBeVisible();
+        await expect(page.getByRole('status', { name: 'Loading your basket' })).toBeVisible();
+        await shoot(page, info, `basket-skeleton-${width}`);
+
+        await page.goto('/basket/checkout');
+        await expect(page).toHaveTitle('Bookings | Checkout');
+        await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+        await expect(page.getByRole('status', { name: 'Loading your order' })).toBeVisible();
+        await shoot(page, info, `checkout-skeleton-${width}`);
+
+        await logIn(context, request, ACCOUNT);
+        await page.goto(`${ACCOUNT}/dashboard`);
+        await expect(page).toHaveTitle(/Dashboard/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        await expect(page.getByRole('status', { name: 'Loading your account' })).toBeVisible();
+        // Nothing of the customer's is in the page: no name, no reference.
+        expect(await page.content()).not.toContain('Alex');
+        await shoot(page, info, `dashboard-skeleton-${width}`);
+      });
+    });
+
+    test('the basket and checkout fill in without moving anything', async ({ page, context, request }, info) => {
+      const customer = await customerWithBasket(request);
+      await logIn(context, request, baseURL, customer);
+      await recordShifts(page);
+      await page.goto('/basket');
+      await expect(page.getByTestId('basket-item')).toHaveCount(1, { timeout: 15_000 });
+      await expect(page.getByTestId('booking-for')).toBeVisible();
+      await waitForApp(page);
+      await expectStill(page);
+      await shoot(page, info, `basket-loaded-${width}`);
+
+      await page.goto('/basket/checkout');
+      await expect(page.getByRole('form', { name: /./ })).toBeVisible({ timeout: 15_000 });
+      await waitForApp(page);
+      await expectStill(page);
+      await shoot(page, info, `checkout-loaded-${width}`);
+    });
+
+    test('the dashboard fills in without moving anything', async ({ page, context, request }, info) => {
+      await logIn(context, request, ACCOUNT);
+      await recordShifts(page);
+      await page.goto(`${ACCOUNT}/dashboard`);
+      await expect(page.getByTestId('next-bookings')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('membership-summary')).toBeVisible();
+      await waitForApp(page);
+      await expectStill(page);
+      await shoot(page, info, `dashboard-loaded-${width}`);
+    });
+  });
+}
+
+test('a visitor keeps what they had: checkout asks to log in (a press before the app is live opens the login), the dashboard goes to /login', async ({ page, request }) => {
+  const { html, release } = await holdAppScript(page, request, '/basket/checkout');
+  expect(html).toContain('data-server-rendered');
+  await page.goto('/basket/checkout', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-ready');
+  release();
+  await waitForApp(page);
+  await expect(modal).toBeVisible();
+
+  // The account site's screens are not rendered for a visitor: the browser sends them to log in.
+  const dashboard = await (await request.get(`${ACCOUNT}/dashboard`)).text();
+  expect(dashboard).not.toContain('data-server-rendered');
+  await page.goto(`${ACCOUNT}/dashboard`);
+  await expect(page).toHaveURL(/\/_\/my-account\/login\?redirect=%2Fdashboard$/);
+});
