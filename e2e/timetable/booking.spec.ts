@@ -71,7 +71,8 @@ test('joining and leaving the waitlist of a full class, with their toasts', asyn
   await logInWithCookie(page.context(), request, baseURL!, customer);
   await page.goto(path);
   const item = itemAt(page, entry.name, entry.starts_at.format_24_hour);
-  await expect(item.getByTestId('timetable-spaces')).toContainText('Full');
+  // A logged-in first render fetches the day after the page: slow on a loaded machine.
+  await expect(item.getByTestId('timetable-spaces')).toContainText('Full', { timeout: 20_000 });
 
   await item.getByRole('button', { name: 'Join waitlist' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Successfully joined the waitlist.' })).toBeVisible();
