@@ -139,8 +139,12 @@ describe('the first screen’s data in the page (docs/performance.md "Lighthouse
     ]);
   });
 
-  it('puts nothing in a 404 page', async () => {
-    expect((await get('/nosuchvenue')).body).not.toContain('id="page-data"');
+  it('puts nothing in a 404 page with a screen of its own; the not-found page carries only the theme and client, and says it is one', async () => {
+    expect((await get('/location/nosuchvenue')).body).not.toContain('id="page-data"');
+    // Issue 28: rendered on the server (not-found-page.ts); no screen data, no venue of the address.
+    const notFound = pageData((await get('/nosuchvenue')).body) as { responses: Record<string, unknown>; notFound?: string };
+    expect(Object.keys(notFound.responses).sort()).toEqual(['/api/client', '/api/frontend/theme']);
+    expect(notFound.notFound).toBe('/nosuchvenue');
   });
 
   it('escapes < so a stored value cannot close the script element', async () => {
