@@ -34,7 +34,7 @@ describe('the route table of server-rendered pages', () => {
     const match = matchPageRoute(path, source);
     expect(match?.route.screen).toBe(screen);
     expect(match?.params).toEqual(params);
-    expect(await match?.route.data(match.params, { activities: (rest) => rest, get: async () => undefined, isLoggedIn: true } as never)).toEqual([]);
+    expect(await match?.route.data(match.params, { activities: (rest: string) => rest, get: async () => undefined, isLoggedIn: true } as never)).toEqual([]);
   });
 
   it("a site's table has only its own routes: the account's screens are not the bookings site's, nor its home page the account site's", () => {
