@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { holdAppScript, waitForApp } from '../support/app.ts';
 import { bookableOnOneDay } from '../support/customer.ts';
 import { longDayName } from '../support/dates.ts';
+import { recordedShifts, recordShifts } from './shifts.ts';
 
 /**
  * The timetable of a day is server-rendered (issue 28, docs/performance.md "Server rendering of
@@ -16,26 +17,6 @@ const dayWithBook = async (request: APIRequestContext) => {
   const { date } = await bookableOnOneDay(request, 'yoga', 1);
   return { path: `/location/bury-leisure-centre/yoga/${date}`, dateText: longDayName(date) };
 };
-
-/** Layout shifts (not after input) add up in `window.shifts`, from the first paint; `window.shifted` says what moved. */
-const recordShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const record = window as unknown as { shifts: number; shifted: string[] };
-    record.shifts = 0;
-    record.shifted = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        record.shifts += entry.value;
-        // What moved, for the failure message: tag, id, test id or class of each source.
-        for (const source of entry.sources ?? []) {
-          const node = source.node as HTMLElement | null | undefined;
-          record.shifted.push(`${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}${node?.id ? `#${node.id}` : ''}${node?.dataset?.testid ? `[${node.dataset.testid}]` : ''}.${String(node?.className ?? '').slice(0, 60)}`);
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
 
 test.describe('a day of the timetable at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -81,11 +62,7 @@ test.describe('a day of the timetable at 375 px', () => {
     await waitForApp(page);
     // A visitor's Book asks them to log in (issue 9): the press was not lost.
     await expect(modal).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
-    const { shifts, shifted } = await page.evaluate(() => {
-      const record = window as unknown as { shifts: number; shifted: string[] };
-      return { shifts: record.shifts, shifted: record.shifted };
-    });
+    const { shifts, shifted } = await recordedShifts(page);
     expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
     // The venue, the activity, its days and the day's classes came in the page: none asked for again.
     expect(asked.filter((url) => !url.startsWith('/api/activities/footer') && !url.includes('/live?'))).toEqual([]);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import fs from 'node:fs';
 import path from 'node:path';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -36,12 +36,19 @@ afterEach(() => {
   cleanup();
 });
 
-const renderDialog = (form: React.ReactNode) =>
+const renderDialog = (form: React.ReactNode, { inBoundary = false } = {}) =>
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nProvider i18n={i18next}>
         <MemoryRouter>
-          <LoginDialog>{form}</LoginDialog>
+          {inBoundary ? (
+            // As AppLayout: one boundary around the dialog and its form, showing nothing while either loads.
+            <Suspense fallback={null}>
+              <LoginDialog>{form}</LoginDialog>
+            </Suspense>
+          ) : (
+            <LoginDialog>{form}</LoginDialog>
+          )}
         </MemoryRouter>
       </I18nProvider>
     </QueryClientProvider>,
@@ -55,14 +62,16 @@ describe('login modal focus (issue 21)', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
-  it('moves there when the form arrives after the dialog opened (its code loading)', async () => {
+  it("opens whole once the form's code has arrived, on the email field (issue 28: it never grows after opening)", async () => {
     let arrive: (module: { default: typeof LoginForm }) => void = () => {};
     const LateForm = lazy(() => new Promise<{ default: typeof LoginForm }>((resolve) => (arrive = resolve)));
-    renderDialog(<LateForm />);
+    renderDialog(<LateForm />, { inBoundary: true });
     act(() => openLoginModal());
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
+    // Nothing open yet, so nothing to grow: no dialog, no spinner in one.
+    expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => arrive({ default: LoginForm }));
     const field = await screen.findByRole('textbox', { name: /email/i });
+    expect(field.closest('dialog')?.open).toBe(true);
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 });

@@ -1,18 +1,18 @@
-import { Suspense, useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { X } from 'lucide-react';
 import { closeLoginModal, useLoginModal } from './login-modal.ts';
-import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 
 /**
  * Spec §2: login is a modal on the bookings site (test id `login-modal`). A native modal
  * <dialog>: focus stays inside and Escape closes it. The app passes the form in, so the
  * form's code loads only when the modal first opens.
  *
- * Focus starts on the form's first field (issue 21), not on the close button `showModal()`
- * picks: here when the form is already loaded, else the form takes it when it mounts
- * (`LoginForm`, `[data-dialog-autofocus]`).
+ * The dialog opens once the form's code is there (the caller's Suspense boundary waits for
+ * both), so it never grows after opening (issue 28). Focus starts on the form's first field
+ * (issue 21), not on the close button `showModal()` picks: here, and the form takes it itself
+ * when it mounts in a dialog already open (`LoginForm`, `[data-dialog-autofocus]`).
  */
 export const LoginDialog = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
@@ -46,7 +46,11 @@ export const LoginDialog = ({ children }: { children: ReactNode }) => {
           {t('nav.logIn')}
         </h2>
         <p className="mb-6 text-sm text-neutral-700">{t('nav.createAccountText')}</p>
-        {isOpen && <Suspense fallback={<LoadingSpinner />}>{children}</Suspense>}
+        {/* No boundary of its own: while the form's code loads, the caller's boundary shows
+            nothing, and the dialog opens whole. A spinner here was replaced by the taller form
+            after the dialog had opened, which moved the centred dialog (a layout shift of 0.045
+            on a loaded phone; issue 28). */}
+        {isOpen && children}
       </div>
     </dialog>
   );
