@@ -42,7 +42,6 @@ const accountRoutes = (): RouteObject[] => {
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 };
 
-/** Every route of spec §2; React Router ranks static segments above dynamic ones. */
 // The membership app (issue 23, docs/online-joining-screens.md): plans, the join's steps, confirmation.
 const joiningRoutes = (): RouteObject[] => [
   { path: 'centre/:venueSlug', ...screen(() => import('../features/joining/PlansScreen.tsx')) },
@@ -52,6 +51,17 @@ const joiningRoutes = (): RouteObject[] => [
   { path: 'join/:joinId/:step', ...screen(() => import('../features/joining/JoinFlowScreen.tsx')) },
 ];
 
+// The till (issue 24, docs/front-of-house-screens.md): staff only, on the foh source.
+const tillRoutes = (): RouteObject[] =>
+  [
+    { path: 'till', ...screen(() => import('../features/foh/TillScreen.tsx')) },
+    { path: 'till/customers/:accountUserId', ...screen(() => import('../features/foh/CustomerScreen.tsx')) },
+    { path: 'till/cash', ...screen(() => import('../features/foh/CashScreen.tsx')) },
+    { path: 'till/close', ...screen(() => import('../features/foh/CloseTillScreen.tsx')) },
+    { path: 'till/z-report/:sessionId', ...screen(() => import('../features/foh/ZReportScreen.tsx')) },
+  ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
+
+/** Every route of spec §2; React Router ranks static segments above dynamic ones. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -61,6 +71,7 @@ export const routes: RouteObject[] = [
         ? { index: true, ...screen(() => import('../features/joining/JoinHomeScreen.tsx')) }
         : { index: true, ...screen(() => import('../features/venues/HomeScreen.tsx')) },
       ...(SOURCE === 'online-joining' ? joiningRoutes() : []),
+      ...(SOURCE === 'foh' ? tillRoutes() : []),
       { path: 'redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/SelectedVenueRedirect.tsx')) },
       { path: 'course-redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/CourseSelectedVenueRedirect.tsx')) },
       { path: 'register', ...screen(() => import('../features/my-account/RegisterScreen.tsx')) },

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '../../../lib/ui/Button.tsx';
+import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
+import { isApiError } from '../../../lib/api/errors.ts';
+import { useAddNote, useCustomerPanel, type CustomerPanel } from '../api/foh.ts';
+import { dateTimeOf } from '../time.ts';
+
+/**
+ * The customer panel (contract foh/customers.ts ZCustomerPanel): initials for the photo
+ * placeholder, people, memberships and their state, credit, unpaid fees and arrears, today's and
+ * upcoming bookings, and notes staff add.
+ */
+export const CustomerPanelView = ({ accountUserId }: { accountUserId: number }) => {
+  const { t } = useTranslation('foh');
+  const panel = useCustomerPanel(accountUserId);
+  if (panel.isPending) return <LoadingSpinner label={t('loading')} />;
+  if (panel.error) {
+    const missing = isApiError(panel.error) && panel.error.statusCode === 404;
+    return (
+      <p role="alert" className="rounded-md border border-neutral-300 bg-neutral-50 px-4 py-3">
+        {missing ? t('panel.unavailable') : panel.error.message}
+      </p>
+    );
+  }
+  return <PanelBody panel={panel.data} />;
+};
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <section className="mt-4">
+    <h3 className="text-base font-bold">{title}</h3>
+    {children}
+  </section>
+);
+
+const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
+  const { t } = useTranslation('foh');
+  return (
+    <div data-testid="customer-panel">
+      <div className="flex items-center gap-4">
+        <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-neutral-200 text-xl font-bold text-neutral-900">
+          {panel.initials}
+        </span>
+        <div>
+          <h2 className="text-xl font-bold" data-testid="customer-name">
+            {panel.name}
+          </h2>
+          <p className="text-sm text-neutral-800">
+            {panel.email} · {panel.phone ?? t('panel.noPhone')} · {panel.reference}
+          </p>
+        </div>
+      </div>
+      <Section title={t('panel.memberships')}>
+        {panel.memberships.length === 0 ? (
+          <p className="text-sm">{t('panel.noMembership')}</p>
+        ) : (
+          <ul className="text-sm">
+            {panel.memberships.map((m) => (
+              <li key={m.membershipNumber}>
+                {m.plan} ({m.person}, {m.membershipNumber}): <strong className={m.status === 'active' ? '' : 'text-danger-700'}>{t(`status.${m.status}`, { defaultValue: m.status })}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={t('panel.money')}>
+        <ul className="text-sm">
+          <li>{t('panel.generalCredit', { amount: panel.credit.general.formatted })}</li>
+          <li>{t('panel.membershipCredit', { amount: panel.credit.membership.formatted })}</li>
+          {panel.arrears.raw > 0 && <li className="font-semibold text-danger-700">{t('panel.arrears', { amount: panel.arrears.formatted })}</li>}
+          {panel.unpaidFees.map((fee) => (
+            <li key={fee.id} className="font-semibold text-danger-700">
+              {t(`panel.fee.${fee.reason}`, { amount: fee.amount.formatted })}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t('panel.people')}>
+        <ul className="text-sm">
+          {panel.people.map((person) => (
+            <li key={person.membershipUserId}>
+              {person.name} ({t(`relationship.${person.relationship}`)})
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={t('panel.today')}>
+        <Bookings bookings={panel.today} empty={t('panel.noneToday')} />
+      </Section>
+      <Section title={t('panel.upcoming')}>
+        <Bookings bookings={panel.upcoming} empty={t('panel.noneUpcoming')} />
+      </Section>
+      <Notes panel={panel} />
+    </div>
+  );
+};
+
+const Bookings = ({ bookings, empty }: { bookings: CustomerPanel['today']; empty: string }) => {
+  const { t } = useTranslation('foh');
+  if (bookings.length === 0) return <p className="text-sm">{empty}</p>;
+  return (
+    <ul className="text-sm">
+      {bookings.map((b) => (
+        <li key={b.bookingId}>
+          {dateTimeOf(b.startsAt)} {b.name}, {b.person}
+          {b.checkedInAt ? ` — ${t('panel.checkedIn')}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+const Notes = ({ panel }: { panel: CustomerPanel }) => {
+  const { t } = useTranslation('foh');
+  const add = useAddNote(panel.accountUserId);
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) add.mutate(text.trim(), { onSuccess: () => setText('') });
+  };
+  return (
+    <Section title={t('notes.title')}>
+      <ul className="space-y-1 text-sm">
+        {panel.notes.map((note) => (
+          <li key={note.id}>
+            {note.text} <span className="text-neutral-700">— {note.staff.name}, {dateTimeOf(note.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
+        <div className="grow">
+          <label htmlFor="staff-note" className="block text-sm font-semibold">
+            {t('notes.add')}
+          </label>
+          <input id="staff-note" value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} className="mt-1 h-10 w-full rounded-md border border-neutral-500 px-3" />
+        </div>
+        <Button type="submit" variant="neutral" disabled={add.isPending}>
+          {t('notes.save')}
+        </Button>
+      </form>
+      {add.error && (
+        <p role="alert" className="text-sm text-danger-700">
+          {add.error.message}
+        </p>
+      )}
+    </Section>
+  );
+};

@@ -1,0 +1,71 @@
+import { TENDER_LABELS, type FohTenderType } from '@app/contract/foh/tender-rules';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '../../../lib/ui/Button.tsx';
+import type { PayResult, StaffCart, TillSession } from '../api/foh.ts';
+import { formatPence } from '../money.ts';
+import { dateTimeOf } from '../time.ts';
+import './receipt.css';
+
+const tenderLabel = (type: string) => TENDER_LABELS[type as FohTenderType] ?? (type.endsWith('-credit') ? TENDER_LABELS.credit : type);
+
+/**
+ * The receipt after 'Take payment': what was bought, each tender, the change due; printed on the
+ * 80 mm printer by the print stylesheet (receipt.css), emailed by the server, or neither.
+ */
+export const TillReceipt = ({ result, items, session, receipt, onNext }: { result: PayResult; items: StaffCart['items']; session: TillSession; receipt: 'print' | 'email' | 'none'; onNext: () => void }) => {
+  const { t } = useTranslation('foh');
+  const money = (pence: number) => formatPence(pence, session.currencySymbol);
+  return (
+    <section aria-labelledby="receipt-heading" className="till-receipt max-w-md rounded-lg border border-neutral-300 bg-white p-5" data-testid="till-receipt">
+      <h2 id="receipt-heading" className="text-xl font-bold">
+        {t('receipt.heading')}
+      </h2>
+      <p role="status" className="mt-1 text-lg font-semibold" data-testid="receipt-change">
+        {t('receipt.change', { amount: result.changeDue.formatted })}
+      </p>
+      <p className="mt-2 text-sm">
+        {session.till.name} · {session.staff.name} · {dateTimeOf(new Date().toISOString())}
+      </p>
+      <p className="text-sm">{t('receipt.reference', { reference: result.reference })}</p>
+      <ul className="mt-3 border-t border-dashed border-neutral-500 pt-2 text-sm">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-2">
+            <span>
+              {item.name}, {item.purchasedFor.firstName} {item.purchasedFor.lastName}, {dateTimeOf(item.cartableResource.startsAt)}
+            </span>
+            <span className="tabular-nums">{item.price.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-dashed border-neutral-500 pt-2 font-bold">
+        <span>{t('receipt.total')}</span>
+        <span className="tabular-nums">{result.formattedTotal}</span>
+      </p>
+      <ul className="mt-2 text-sm" data-testid="receipt-tenders">
+        {result.tenders.map((tender, index) => (
+          <li key={index} className="flex justify-between gap-2">
+            <span>
+              {tenderLabel(tender.tenderType)}
+              {tender.reference ? ` (${tender.reference})` : ''}
+              {tender.amountTendered ? ` — ${t('receipt.tendered', { amount: tender.amountTendered.formatted })}` : ''}
+            </span>
+            <span className="tabular-nums">{tender.amount.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between font-bold">
+        <span>{t('receipt.changeLabel')}</span>
+        <span className="tabular-nums">{money(result.changeDue.raw)}</span>
+      </p>
+      {receipt === 'email' && <p className="mt-2 text-sm">{t('receipt.emailed')}</p>}
+      <div className="no-print mt-4 flex flex-wrap gap-2">
+        <Button onClick={() => window.print()} variant={receipt === 'print' ? 'primary' : 'neutral'}>
+          {t('receipt.print')}
+        </Button>
+        <Button variant="neutral" onClick={onNext}>
+          {t('receipt.next')}
+        </Button>
+      </div>
+    </section>
+  );
+};
