@@ -14,8 +14,9 @@ import { Header } from './Header.tsx';
 
 /*
  * Issue 21: the header offers 'Buy a membership' to people without one and 'My membership'
- * (My account → Memberships) to a member; the server-rendered HTML, which cannot know, says the
- * neutral 'Memberships', so no wrong label shows before hydration.
+ * (My account → Memberships) to a member; a logged-in customer's server-rendered HTML, which
+ * cannot know, says the neutral 'Memberships', so no wrong label shows before hydration (issue 28:
+ * a visitor's, known from the logged-in cookie, says 'Buy a membership').
  */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');
 const common = JSON.parse(fs.readFileSync(path.join(locales, 'common.json'), 'utf8')) as Record<string, unknown>;
@@ -53,11 +54,18 @@ const tree = (memberships: unknown[] | null) => {
 };
 
 describe('the header’s membership entry', () => {
-  it('is the neutral Memberships in the server-rendered HTML', () => {
-    const html = renderToString(tree(null));
+  it('is the neutral Memberships in the server-rendered HTML of a logged-in customer, whose memberships the server never asks for', () => {
+    document.cookie = 'logged_in_bookings=1; path=/';
+    const html = renderToString(tree([membership('active')]));
     expect(html).toContain('>Memberships<');
     expect(html).not.toContain('Buy a membership');
     expect(html).not.toContain('My membership');
+  });
+
+  it("is Buy a membership in a visitor's server-rendered HTML (the logged-in cookie says there is no session), so hydration changes nothing", () => {
+    const html = renderToString(tree(null));
+    expect(html).toContain('>Buy a membership<');
+    expect(html).not.toContain('>Memberships<');
   });
 
   it('is Buy a membership for a visitor', async () => {
