@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../common/record-id.ts';
 import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
 import { ZMoney } from './list-memberships.ts';
 import { ZAgreement, ZDatedText, ZMandateStatus, ZScheduleEntry } from './online-joining.ts';
@@ -15,7 +16,7 @@ import { ZAgreement, ZDatedText, ZMandateStatus, ZScheduleEntry } from './online
  *   POST /api/dashboard/memberships/{membershipId}/arrears/authorise  ZArrearsAuthoriseRequest → ZArrearsAuthoriseResponse
  *   POST /api/dashboard/memberships/{membershipId}/arrears/pay        ZArrearsPayRequest → ZArrearsPayResponse
  */
-export const ZMembershipParams = z.object({ membershipId: z.coerce.number().int().positive() });
+export const ZMembershipParams = z.object({ membershipId: recordId() });
 
 export const ZCollection = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
+import { recordId } from '../common/record-id.ts';
 import { ZMoney } from './list-memberships.ts';
 
 /**
@@ -63,7 +64,7 @@ export type ListPlansResponse = z.infer<typeof ZListPlansResponse>;
 export const ZJoinQuoteRequest = z
   .object({
     venue: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Must be a venue slug'),
-    plan_id: z.number().int().positive(),
+    plan_id: recordId(),
     start_date: ZDate,
     /** Optional for the quote (checked against the plan's age band when given). */
     date_of_birth: ZDate.optional(),
@@ -103,10 +104,10 @@ export type JoinQuoteResponse = z.infer<typeof ZJoinQuoteResponse>;
 export const ZStartJoinRequest = z
   .object({
     venue: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Must be a venue slug'),
-    plan_id: z.number().int().positive(),
+    plan_id: recordId(),
     start_date: ZDate,
     /** Who joins: one of the account's people; the account holder when absent. */
-    membership_user_id: z.number().int().positive().nullable().optional(),
+    membership_user_id: recordId().nullable().optional(),
     /** Required when the person has no date of birth on record; else must match it. Recorded on the person. */
     date_of_birth: ZDate.optional(),
   })

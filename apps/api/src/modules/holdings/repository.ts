@@ -80,15 +80,17 @@ export type Cover = { type: CoverKind; id: number; name: string };
 
 /**
  * What covers one person's place on one occurrence, best first: an active membership of theirs
- * whose plan covers the occurrence's category (or its parent) at that venue (the member's home
- * venue when the plan says so), else a package of theirs covering it, unexpired, with a visit
+ * whose plan covers the occurrence's category (or its parent) on the occurrence's local date
+ * (from the membership's start date to its end date, issue 23) at that venue (the member's home
+ * venue when the plan says so; else the venues the plan is sold at, or every venue for a plan
+ * sold at none), else a package of theirs covering it, unexpired, with a visit
  * left after the visits already applied in open baskets (other than `exceptItemId`).
  */
 export const findCover = async (db: Db, clientId: number, membershipUserId: number, occurrenceId: number, exceptItemId: number | null): Promise<Cover | undefined> =>
   (
     await sql<Cover>`
       WITH o AS (
-        SELECT o.venue_id, o.starts_at, c.id AS category_id, c.parent_id
+        SELECT o.venue_id, o.starts_at, o.local_date, c.id AS category_id, c.parent_id
           FROM occurrences o JOIN activity_categories c ON c.id = o.category_id
          WHERE o.id = ${occurrenceId} AND o.client_id = ${clientId}
       )
@@ -96,7 +98,11 @@ export const findCover = async (db: Db, clientId: number, membershipUserId: numb
          FROM o, memberships m
          JOIN membership_plans p ON p.id = m.plan_id
         WHERE m.client_id = ${clientId} AND m.membership_user_id = ${membershipUserId} AND m.status = 'active'
-          AND (NOT p.home_venue_only OR m.venue_id = o.venue_id)
+          AND m.started_on <= o.local_date AND (m.ends_on IS NULL OR m.ends_on >= o.local_date)
+          AND (m.venue_id = o.venue_id
+               OR (NOT p.home_venue_only
+                   AND (NOT EXISTS (SELECT 1 FROM membership_plan_venues pv WHERE pv.plan_id = p.id)
+                        OR EXISTS (SELECT 1 FROM membership_plan_venues pv WHERE pv.plan_id = p.id AND pv.venue_id = o.venue_id))))
           AND EXISTS (SELECT 1 FROM membership_plan_categories pc WHERE pc.plan_id = p.id AND pc.category_id IN (o.category_id, o.parent_id))
         ORDER BY m.id LIMIT 1)
       UNION ALL

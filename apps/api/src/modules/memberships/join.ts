@@ -104,7 +104,10 @@ export const setMandate = async (db: Db, caller: Caller, joinId: string, body: J
     throw unprocessable('bank_details_invalid', message, { account_number: [message] });
   }
   const result = await deps.directDebit.createMandate(db, { clientId: caller.clientId, holderName: body.account_holder_name, sortCode, accountNumber });
-  const mandateId = await inTransaction(db, async (trx) => {
+  // The join is locked while its mandate is swapped: two submissions at once (or one racing the
+  // completion) leave one mandate on the join and cancel every other at the provider.
+  const { mandateId, replaced, completed } = await inTransaction(db, async (trx) => {
+    const current = (await repo.findJoin(trx, caller.clientId, joinId, true))!;
     const id = await repo.insertMandate(trx, {
       client_id: caller.clientId,
       account_user_id: caller.accountUserId,
@@ -118,16 +121,21 @@ export const setMandate = async (db: Db, caller: Caller, joinId: string, body: J
       failure_reason: result.failureReason,
     });
     await repo.insertEvents(trx, id, null, result.events);
+    if (current.status === 'completed') return { mandateId: id, replaced: null, completed: true };
     if (result.status !== 'failed') await repo.setJoin(trx, joinId, { mandate_id: id });
-    return id;
+    return { mandateId: id, replaced: result.status !== 'failed' && current.mandate_id !== id ? current.mandate_id : null, completed: false };
   });
+  if (completed) {
+    await cancelMandate(db, mandateId, deps);
+    throw joinCompleted();
+  }
   if (result.status === 'failed') {
     const field = result.failureReason === 'bank_not_found' ? 'sort_code' : 'account_number';
     const message = field === 'sort_code' ? 'Your bank could not be found for this sort code. Check it, or use another account.' : 'Your bank could not set up this Direct Debit. Check the details, or use another account.';
     throw unprocessable('mandate_failed', message, { [field]: [message] });
   }
   // A mandate replaced by new details is cancelled at the provider.
-  if (join.mandate_id && join.mandate_id !== mandateId) await cancelMandate(db, join.mandate_id, deps);
+  if (replaced) await cancelMandate(db, replaced, deps);
   return joinDto(db, caller, (await repo.findJoin(db, caller.clientId, joinId))!, deps.now ?? new Date());
 };
 
