@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { COUNTED_TENDERS, TENDER_LABELS, type CountedTender } from '@app/contract/foh/tender-rules';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
-import { useCloseTill, type TillSession } from './api/foh.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { fohKeys, useCloseTill, type TillSession } from './api/foh.ts';
 import { TillFrame } from './components/TillFrame.tsx';
 import { MoneyField } from './components/MoneyField.tsx';
 import { parsePounds } from './money.ts';
@@ -21,6 +22,7 @@ const CloseForm = ({ session }: { session: TillSession }) => {
   const { t } = useTranslation('foh');
   const navigate = useNavigate();
   const close = useCloseTill(session.id);
+  const queryClient = useQueryClient();
   const [counts, setCounts] = useState<Record<CountedTender, string>>({ cash: '', cheque: '', 'offline-voucher': '', 'card-terminal': '' });
   const [errors, setErrors] = useState<Partial<Record<CountedTender, string>>>({});
   const submit = (event: FormEvent) => {
@@ -29,7 +31,12 @@ const CloseForm = ({ session }: { session: TillSession }) => {
     const next = Object.fromEntries(COUNTED_TENDERS.filter((tender) => parsed[tender] === null).map((tender) => [tender, t('close.countInvalid')]));
     setErrors(next);
     if (Object.keys(next).length) return;
-    close.mutate(parsed as Record<CountedTender, number>, { onSuccess: () => void navigate(`/till/z-report/${session.id}`) });
+    close.mutate(parsed as Record<CountedTender, number>, {
+      onSuccess: () => {
+        void navigate(`/till/z-report/${session.id}`);
+        void queryClient.invalidateQueries({ queryKey: fohKeys.current });
+      },
+    });
   };
   return (
     <form onSubmit={submit} noValidate className="max-w-xl space-y-4 rounded-lg border border-neutral-300 bg-white p-5" aria-labelledby="close-heading">

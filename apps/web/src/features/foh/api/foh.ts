@@ -104,9 +104,10 @@ export const useCloseTill = (sessionId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (counted: Record<CountedTender, number>) => postVerbatim<ZReport>(`sessions/${sessionId}/close`, { counted } satisfies CloseSessionRequest),
+    // The session's query is not cleared here: the close screen would send the staff member to
+    // open a till before it moves to the Z report. The Z report's frame reads it afresh.
     onSuccess: (report) => {
       queryClient.setQueryData(fohKeys.zReport(sessionId), report);
-      queryClient.setQueryData(fohKeys.current, null);
       void queryClient.invalidateQueries({ queryKey: ['foh', 'tills'] });
     },
   });
