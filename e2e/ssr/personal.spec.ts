@@ -15,7 +15,8 @@ import { logInWithCookie } from '../support/login.ts';
  */
 const ACCOUNT = `${baseURL}/_/my-account`;
 
-// Each test makes a customer, holds a class and loads two or three pages: more than the default 30 s on a loaded 2-core machine.
+// Each test makes a customer, holds a class and loads two or three pages: more than the default 30 s on a loaded 2-core machine,
+// where a page's script has taken 15 s to start (its data waits for it; the skeleton is there from the first paint).
 test.describe.configure({ timeout: 90_000 });
 
 /** Layout shifts (not after input) add up in `window.shifts`, from the first paint; `window.shifted` says what moved. */
@@ -48,6 +49,18 @@ const expectStill = async (page: Page) => {
     return { shifts: record.shifts, shifted: record.shifted };
   });
   expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+};
+
+/** Hydration errors React reports (a server render that differs from the browser's first render is thrown away). */
+const hydrationErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (/hydrat/i.test(error.message)) errors.push(error.message);
+  });
+  return errors;
 };
 
 const shoot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -101,29 +114,33 @@ for (const width of [375, 1280]) {
       const customer = await customerWithBasket(request);
       await logIn(context, request, baseURL, customer);
       await recordShifts(page);
+      const errors = hydrationErrors(page);
       await page.goto('/basket');
-      await expect(page.getByTestId('basket-item')).toHaveCount(1, { timeout: 15_000 });
+      await expect(page.getByTestId('basket-item')).toHaveCount(1, { timeout: 30_000 });
       await expect(page.getByTestId('booking-for')).toBeVisible();
       await waitForApp(page);
       await expectStill(page);
       await shoot(page, info, `basket-loaded-${width}`);
 
       await page.goto('/basket/checkout');
-      await expect(page.getByRole('form', { name: /./ })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('form', { name: /./ })).toBeVisible({ timeout: 30_000 });
       await waitForApp(page);
       await expectStill(page);
       await shoot(page, info, `checkout-loaded-${width}`);
+      expect(errors).toEqual([]);
     });
 
     test('the dashboard fills in without moving anything', async ({ page, context, request }, info) => {
       await logIn(context, request, ACCOUNT);
       await recordShifts(page);
+      const errors = hydrationErrors(page);
       await page.goto(`${ACCOUNT}/dashboard`);
-      await expect(page.getByTestId('next-bookings')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('next-bookings')).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('membership-summary')).toBeVisible();
       await waitForApp(page);
       await expectStill(page);
       await shoot(page, info, `dashboard-loaded-${width}`);
+      expect(errors).toEqual([]);
     });
   });
 }
