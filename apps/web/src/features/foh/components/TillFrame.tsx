@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../../lib/page-meta.ts';
-import { isLoggedIn } from '../../auth/public.ts';
+import { isLoggedIn, useAuthUser } from '../../auth/public.ts';
 import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useCurrentSession, type TillSession } from '../api/foh.ts';
@@ -51,6 +51,9 @@ export const TillFrame = ({ title, needsOpenTill = false, children }: Props) => 
 
 const TillHeader = ({ session }: { session: TillSession | null }) => {
   const { t } = useTranslation('foh');
+  // With no till open the staff member is still named: the logged-in user.
+  const user = useAuthUser();
+  const staffName = session?.staff.name ?? (user.data ? `${user.data.firstName} ${user.data.lastName}` : '—');
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-primary-500 text-on-primary' : 'text-primary-700 underline-offset-4 hover:underline'}`;
   return (
@@ -58,7 +61,7 @@ const TillHeader = ({ session }: { session: TillSession | null }) => {
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
           <dt className="text-neutral-700">{t('header.staff')}</dt>
-          <dd className="font-semibold" data-testid="till-staff">{session?.staff.name ?? t('header.noTill')}</dd>
+          <dd className="font-semibold" data-testid="till-staff">{staffName}</dd>
         </div>
         <div className="flex gap-1">
           <dt className="text-neutral-700">{t('header.till')}</dt>
