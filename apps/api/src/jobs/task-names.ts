@@ -23,6 +23,7 @@ const schemas = {
   'reconcile-payments': z.object({}),
   'expire-credit': z.object({}),
   'membership-collections': z.object({}),
+  'mark-no-shows': z.object({}),
 };
 
 export type TaskPayloads = { [T in keyof typeof schemas]: z.output<(typeof schemas)[T]> };

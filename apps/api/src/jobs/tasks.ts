@@ -15,6 +15,7 @@ import { reconcilePayments } from '../modules/orders/service.ts';
 import { directDebitProviderFor, providerFor } from '../modules/payments/service.ts';
 import { runCollections } from '../modules/memberships/service.ts';
 import { expireCredit } from '../modules/credits/service.ts';
+import { markNoShows } from '../modules/attendance/no-shows.ts';
 import { TASK_NAMES, TASK_PAYLOADS, type TaskName, type TaskPayloads } from './task-names.ts';
 
 export { TASK_NAMES, type TaskName } from './task-names.ts';
@@ -117,6 +118,12 @@ const registry: { [T in TaskName]: Handler<T> } = {
     const done = await runCollections(context.db, { directDebit: directDebitProviderFor(config.DIRECT_DEBIT_PROVIDER), publicUrl: publicUrlOf(config) });
     if (done.created || done.paid || done.failed || done.ended || done.abandoned) context.logger.info(done, 'membership collections run');
   },
+  // Bookings of sessions ended 15 minutes ago without a check-in become no-shows; the client's
+  // policy charges a fee (docs/front-of-house.md "No-shows"). Idempotent (a booking is marked once).
+  'mark-no-shows': ({ db, logger }) => async () => {
+    const done = await markNoShows(db);
+    if (done.marked) logger.info(done, 'no-shows marked');
+  },
 };
 
 /** graphile-worker's task: the job's payload checked against its task's schema, then handled. */
@@ -151,4 +158,6 @@ export const SCHEDULES: (CronItem & { task: TaskName })[] = [
   { task: 'expire-credit', match: '* * * * *', identifier: 'expire-credit' },
   // Hourly (collections are by the day; an hour is soon enough and a run after a restart catches up).
   { task: 'membership-collections', match: '7 * * * *', identifier: 'membership-collections' },
+  // Every 5 minutes; a run after a restart finds every unmarked booking of today and yesterday.
+  { task: 'mark-no-shows', match: '*/5 * * * *', identifier: 'mark-no-shows' },
 ];

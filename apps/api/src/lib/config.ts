@@ -54,6 +54,8 @@ const ZEnv = z.object({
     .regex(/^[a-z0-9-]+$/, 'a client slug (lower-case letters, digits and dashes)')
     .default('active-north-west'),
   PUBLIC_URL: z.url({ error: 'an absolute http(s) URL, e.g. http://localhost:3000' }).optional(),
+  // Signs the bookings' check-in QR tokens (docs/front-of-house.md); unset: a random one kept in <DATA_DIR>/checkin-secret.
+  CHECKIN_SECRET: z.string().min(32, 'at least 32 characters of secret').optional(),
   API_BASE: basePath.default('/api'),
   AUTH_BASE: basePath.default('/api/auth'),
   ACTIVITIES_BASE: basePath.default('/api/activities'),

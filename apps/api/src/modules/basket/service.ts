@@ -90,8 +90,15 @@ const addOne = async (db: Db, caller: Caller, selectedId: number, want: holds.Ad
  * Full → 409 with CART_FULL_MESSAGE and the cart unchanged; lock time-out or contention → 409
  * CART_BUSY_MESSAGE. The holds module decides first (holds.decideAdd) and may refuse from memory.
  */
-export const addToCart = async (db: Db, who: Caller | holds.UnsettledCaller, body: CartAddRequest, holdMinutes: number, marks?: holds.FullMarks): Promise<CartDto> => {
-  const { caller, selected, wanted } = await holds.decideAdd(db, who, body, marks);
+export const addToCart = async (
+  db: Db,
+  who: Caller | holds.UnsettledCaller,
+  body: CartAddRequest,
+  holdMinutes: number,
+  marks?: holds.FullMarks,
+  atDesk: { pastRelease?: boolean } = {},
+): Promise<CartDto> => {
+  const { caller, selected, wanted } = await holds.decideAdd(db, who, body, marks, atDesk);
   // Each ticket type's age rule must fit its person (422 naming the ticket; issue 21).
   await assertTicketsFit(
     db,

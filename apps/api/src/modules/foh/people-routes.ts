@@ -4,6 +4,9 @@ import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZAddNoteRequest, ZAddNoteResponse, ZCustomerParams, ZCustomerSearchQuery, ZCustomerSearchResponse } from '@app/contract/foh/customers';
 import { addNote, searchCustomers } from './lookup.ts';
 import type { Staff } from './tills.ts';
+import { fohDeskRoutes } from './desk-routes.ts';
+import { fohKioskRoutes } from './kiosk-routes.ts';
+import { configureCheckInSecret } from '../attendance/qr-token.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 const staffOf = (request: FastifyRequest): Staff => ({ clientId: request.clientId, staffUserId: request.auth!.userId });
@@ -24,4 +27,8 @@ export const fohPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...staffOnly, schema: { tags, summary: 'Add a staff note to a customer', params: ZCustomerParams, body: ZAddNoteRequest, response: { 201: ZAddNoteResponse, ...errors } } },
     async (request, reply) => reply.code(201).send(await addNote(app.db, staffOf(request), request.params.accountUserId, request.body.text)),
   );
+
+  configureCheckInSecret(app.config);
+  await app.register(fohDeskRoutes);
+  await app.register(fohKioskRoutes);
 };

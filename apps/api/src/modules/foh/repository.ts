@@ -239,3 +239,162 @@ export const insertNote = async (db: Db, row: { clientId: number; accountUserId:
   const staff = await db.selectFrom('users').select(sql<string>`first_name || ' ' || last_name`.as('name')).where('id', '=', row.staffUserId).executeTakeFirstOrThrow();
   return { ...note, staff_name: staff.name };
 };
+
+/* ---- The customer panel (panel.ts) ---- */
+
+export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email', 'phone', 'reference'])
+    .where('id', '=', accountUserId)
+    .where('client_id', '=', clientId)
+    .where('role', '=', 'customer')
+    .executeTakeFirst();
+
+export const findPeople = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('membership_users')
+    .select(['id', 'first_name', 'last_name', 'relationship', sql<string | null>`date_of_birth::text`.as('date_of_birth')])
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .orderBy(sql`relationship = 'self'`, 'desc')
+    .orderBy('id')
+    .execute();
+
+export const findMemberships = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('memberships as ms')
+    .innerJoin('membership_plans as p', 'p.id', 'ms.plan_id')
+    .innerJoin('membership_users as m', 'm.id', 'ms.membership_user_id')
+    .select(['ms.reference', 'p.name as plan', sql<string>`m.first_name || ' ' || m.last_name`.as('person'), 'ms.status'])
+    .where('ms.client_id', '=', clientId)
+    .where('ms.account_user_id', '=', accountUserId)
+    .orderBy('ms.id', 'desc')
+    .execute();
+
+export const findUnpaidFees = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('late_cancellation_fees')
+    .select(['id', 'amount_pence', 'reason', 'created_at'])
+    .where('client_id', '=', clientId)
+    .where('account_user_id', '=', accountUserId)
+    .where('status', '=', 'unpaid')
+    .orderBy('id')
+    .execute();
+
+export type PanelBookingRow = {
+  booking_id: number;
+  name: string;
+  person: string;
+  venue: string;
+  starts_at: Date;
+  ends_at: Date;
+  checked_in_at: Date | null;
+  is_today: boolean;
+};
+
+/** Confirmed bookings not yet ended, soonest first (at most 50); `is_today` in the venue's time. */
+export const findComingBookings = async (db: Db, clientId: number, accountUserId: number) =>
+  (
+    await sql<PanelBookingRow>`
+      SELECT b.id AS booking_id, a.name, mu.first_name || ' ' || mu.last_name AS person, v.name AS venue, o.starts_at, o.ends_at,
+             c.checked_in_at, o.local_date = (now() AT TIME ZONE v.timezone)::date AS is_today
+        FROM bookings b
+        JOIN occurrences o ON o.id = b.occurrence_id
+        JOIN activities a ON a.id = o.activity_id
+        JOIN venues v ON v.id = o.venue_id
+        JOIN membership_users mu ON mu.id = b.membership_user_id
+        LEFT JOIN check_ins c ON c.booking_id = b.id
+       WHERE b.client_id = ${clientId} AND b.account_user_id = ${accountUserId} AND b.status = 'confirmed'
+         AND o.cancelled_at IS NULL AND (o.ends_at > now() OR o.local_date = (now() AT TIME ZONE v.timezone)::date)
+       ORDER BY o.starts_at, b.id
+       LIMIT 50`.execute(db)
+  ).rows;
+
+export const findNotes = (db: Db, clientId: number, accountUserId: number) =>
+  db
+    .selectFrom('customer_notes as n')
+    .innerJoin('users as u', 'u.id', 'n.staff_user_id')
+    .select(['n.id', 'n.text', 'n.created_at', 'n.staff_user_id', sql<string>`u.first_name || ' ' || u.last_name`.as('staff_name')])
+    .where('n.client_id', '=', clientId)
+    .where('n.account_user_id', '=', accountUserId)
+    .orderBy('n.id', 'desc')
+    .limit(50)
+    .execute();
+
+/* ---- The kiosk (kiosk.ts) ---- */
+
+export const upsertKioskPin = (db: Db, row: { userId: number; clientId: number; pinHash: string }) =>
+  db
+    .insertInto('kiosk_pins')
+    .values({ user_id: row.userId, client_id: row.clientId, pin_hash: row.pinHash })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ pin_hash: row.pinHash, failed_attempts: 0, locked_until: null, updated_at: sql<never>`now()` }))
+    .execute();
+
+/** The account whose membership (any person of it) has this number, with its PIN and whether it is locked; undefined for none. */
+export const findByMembershipNumber = (db: Db, clientId: number, membershipNumber: string) =>
+  db
+    .selectFrom('memberships as ms')
+    .innerJoin('users as u', 'u.id', 'ms.account_user_id')
+    .leftJoin('kiosk_pins as k', 'k.user_id', 'u.id')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'k.pin_hash', sql<boolean>`coalesce(k.locked_until > now(), false)`.as('locked')])
+    .where('ms.client_id', '=', clientId)
+    .where(sql`upper(ms.reference)`, '=', membershipNumber.toUpperCase())
+    .where('u.role', '=', 'customer')
+    .orderBy('ms.id', 'desc')
+    .executeTakeFirst();
+
+/** A wrong PIN counted under the row's lock (parallel guesses cannot share an attempt); the limit reached locks it for `lockMinutes`. Answers whether it locked. */
+export const countWrongPin = async (trx: Db, userId: number, maxAttempts: number, lockMinutes: number) => {
+  const row = await trx.selectFrom('kiosk_pins').select(['failed_attempts', 'locked_until']).where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  const attempts = row.failed_attempts + 1;
+  const lock = attempts >= maxAttempts;
+  await trx
+    .updateTable('kiosk_pins')
+    .set({ failed_attempts: lock ? 0 : attempts, locked_until: lock ? sql<never>`now() + make_interval(mins => ${lockMinutes})` : row.locked_until })
+    .where('user_id', '=', userId)
+    .execute();
+  return lock;
+};
+
+export const clearWrongPins = (db: Db, userId: number) => db.updateTable('kiosk_pins').set({ failed_attempts: 0, locked_until: null }).where('user_id', '=', userId).execute();
+
+/* ---- Booking on behalf (on-behalf.ts) ---- */
+
+export const insertOverride = (
+  db: Db,
+  row: { clientId: number; sessionId: number; staffUserId: number; accountUserId: number; kind: 'past_release' | 'waitlist_order' | 'discount'; cartItemId: number | null; reason: string | null; detail: Record<string, unknown> },
+) =>
+  db
+    .insertInto('foh_overrides')
+    .values({ client_id: row.clientId, session_id: row.sessionId, staff_user_id: row.staffUserId, account_user_id: row.accountUserId, kind: row.kind, cart_item_id: row.cartItemId, reason: row.reason, detail: JSON.stringify(row.detail) as never })
+    .execute();
+
+/** An occurrence of the client by numeric id or uuid (as the cart add takes it). */
+export const findOccurrenceRef = (db: Db, clientId: number, ref: number | string) =>
+  db
+    .selectFrom('occurrences')
+    .select(['id', 'activity_id'])
+    .where('client_id', '=', clientId)
+    .where(/^\d{1,9}$/.test(String(ref)) ? sql<boolean>`id = ${Number(ref)}` : sql<boolean>`uuid::text = ${String(ref)}`)
+    .executeTakeFirst();
+
+export const findCartItemIdByClaim = async (db: Db, claimId: number) => (await db.selectFrom('cart_items').select('id').where('claim_id', '=', claimId).executeTakeFirstOrThrow()).id;
+
+/** An item of the account's open basket, locked; undefined when it is not theirs. */
+export const lockOpenCartItem = (db: Db, clientId: number, accountUserId: number, cartItemId: number) =>
+  db
+    .selectFrom('cart_items as i')
+    .innerJoin('carts as c', 'c.id', 'i.cart_id')
+    .select(['i.id', 'i.price_pence', 'i.cart_id'])
+    .where('i.id', '=', cartItemId)
+    .where('c.client_id', '=', clientId)
+    .where('c.account_user_id', '=', accountUserId)
+    .where('c.status', '=', 'open')
+    .forUpdate('i')
+    .executeTakeFirst();
+
+export const setItemPrice = async (db: Db, item: { id: number; cart_id: number }, pricePence: number) => {
+  await db.updateTable('cart_items').set({ price_pence: pricePence }).where('id', '=', item.id).execute();
+  await db.updateTable('carts').set({ updated_at: sql<never>`now()` }).where('id', '=', item.cart_id).execute();
+};

@@ -100,7 +100,7 @@ export type AddWanted = {
  * committed add context (one statement per item; unpaid fees first, then not open yet, ticket
  * type, full), and otherwise what to hold for whom. Throws the refusal.
  */
-export const decideAdd = async (db: Db, who: Caller | UnsettledCaller, body: CartAddRequest, marks?: FullMarks) => {
+export const decideAdd = async (db: Db, who: Caller | UnsettledCaller, body: CartAddRequest, marks?: FullMarks, atDesk: { pastRelease?: boolean } = {}) => {
   const markKey = marks ? fullMarkKey(who.clientId, body) : null;
   const mark = markKey && marks!.listening() ? marks!.cache.get(markKey) : undefined;
   const { caller, firstContext } = await settleCaller(db, mark ? await refuseUnderMark(db, who, body, mark) : who, body.items[0]);
@@ -134,7 +134,8 @@ export const decideAdd = async (db: Db, who: Caller | UnsettledCaller, body: Car
     // null or absent: the selected person (wire notes: null means the customer whose basket it is).
     const person = item.purchased_for_user_id == null ? selected : pick(item.purchased_for_user_id);
     const { option, free, claimed_by, people: _people, open, unpaid_fees: _fees, venue_id: _v, category_id: _c, local_day: _d, ...occurrence } = found;
-    if (!open) throw badRequest('not_open_yet', NOT_OPEN_YET_MESSAGE);
+    // Staff at the desk are not bound by the online release time (docs/front-of-house.md).
+    if (!open && !atDesk.pastRelease) throw badRequest('not_open_yet', NOT_OPEN_YET_MESSAGE);
     if (!option) {
       throw unprocessable('validation_failed', 'The given data was invalid.', {
         [`items.${index}.${item.ticket_id ? 'ticket_id' : 'pricing_option_id'}`]: [TICKET_NOT_AVAILABLE],

@@ -110,6 +110,8 @@ export const findOrder = (db: Db, clientId: number, where: { id: number } | { uu
 
 export type OrderBookingRow = {
   id: number;
+  /** The booking's uuid: its check-in QR token names it (attendance/qr-token.ts). */
+  uuid: string;
   name: string;
   membership_user_id: number;
   first_name: string;
@@ -133,7 +135,7 @@ export type OrderBookingRow = {
 export const findOrderBookings = async (db: Db, orderId: number) =>
   (
     await sql<OrderBookingRow>`
-      SELECT b.id, a.name, b.membership_user_id, mu.first_name, mu.last_name, o.local_date::text AS local_date, o.starts_at, o.ends_at,
+      SELECT b.id, b.uuid::text AS uuid, a.name, b.membership_user_id, mu.first_name, mu.last_name, o.local_date::text AS local_date, o.starts_at, o.ends_at,
              to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24,
              to_char(o.starts_at AT TIME ZONE v.timezone, 'FMHH12:MIam') AS starts_12,
              to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS ends_24,

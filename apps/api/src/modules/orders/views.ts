@@ -11,6 +11,7 @@ import { orderCourses, type OrderCourse } from '../courses/service.ts';
 import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
+import { checkInUrl } from '../attendance/qr-token.ts';
 import * as repo from './repository.ts';
 
 /** An order as the customer sees it: the booking-confirmed view, its calendar file, and the confirmation email. */
@@ -184,6 +185,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       where: [b.location_name, b.venue_name].filter(Boolean).join(', '),
       address: b.venue_address,
       price: b.description ? `${money(b.price_pence, symbol)} (${b.description})` : money(b.price_pence, symbol),
+      checkInUrl: checkInUrl(publicUrl, b.uuid),
     })),
     ...courses.map((c) => {
       const first = c.sessions[0]!;

@@ -10,6 +10,8 @@ export type ConfirmationItem = {
   /** The venue's street address. */
   address: string;
   price: string;
+  /** The booking's check-in link (its QR code's payload; docs/front-of-house.md); none for a course. */
+  checkInUrl?: string;
 };
 
 export type ConfirmationInput = {
@@ -42,7 +44,7 @@ export const orderConfirmationEmail = (input: ConfirmationInput) => {
     '',
     `Thank you for booking with ${input.operator}. Your reference is ${input.reference}.`,
     '',
-    ...input.items.flatMap((item) => [item.name, `For ${item.person}`, item.when, item.where, item.address, `Price: ${item.price}`, '']),
+    ...input.items.flatMap((item) => [item.name, `For ${item.person}`, item.when, item.where, item.address, `Price: ${item.price}`, ...(item.checkInUrl ? [`Check in: ${item.checkInUrl}`] : []), '']),
     ...(input.discount ? [`${input.discount.label}: ${input.discount.amount}`] : []),
     `Total paid: ${input.total}`,
     `Paid with: ${paidText(input.paidWith)}`,
@@ -62,7 +64,7 @@ export const orderConfirmationEmail = (input: ConfirmationInput) => {
 <p style="margin:4px 0 0"><strong>${escapeHtml(item.when)}</strong></p>
 <p style="margin:4px 0 0">${escapeHtml(item.where)}<br>${escapeHtml(item.address)}</p>
 <p style="margin:4px 0 0">Price: ${escapeHtml(item.price)}</p>
-</div>`,
+${item.checkInUrl ? `<p style="margin:4px 0 0"><a href="${escapeHtml(item.checkInUrl)}" style="color:#4b2a8a">Check in</a> (show this link's QR code at reception or the kiosk)</p>\n` : ''}</div>`,
     )
     .join('\n');
   const rows: [string, string][] = [

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import { ZBookingParams, ZBookingQrResponse, ZCheckInResponse } from '@app/contract/foh/attendance';
+import { ZKioskCheckInRequest, ZKioskIdentifyRequest, ZKioskIdentifyResponse, ZSetKioskPinRequest, ZSetKioskPinResponse } from '@app/contract/foh/kiosk';
+import { publicUrlOf } from '../../lib/config.ts';
+import { addressKeyFor } from '../auth/login-throttle.ts';
+import { bookingQr, checkInAtKiosk } from '../attendance/service.ts';
+import { identify, setKioskPin } from './kiosk.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
+const caller = (request: FastifyRequest) => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
+
+/**
+ * The customer's side of front of house (docs/front-of-house.md "Attendance", "The kiosk"): a
+ * booking's QR token in My account, the kiosk PIN, and the kiosk's identify and check-in (no
+ * login: the kiosk is a public screen; the token or the PIN is the proof).
+ */
+export const fohKioskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guarded = { preHandler: app.requireUser, config: { personalData: true } };
+  const tags = ['front of house'];
+
+  app.get(
+    '/api/my-account/bookings/:bookingId/qr',
+    { ...guarded, schema: { tags: ['account', ...tags], summary: "A booking's check-in QR token and payload", params: ZBookingParams, response: { 200: ZBookingQrResponse, ...errors } } },
+    async (request) => bookingQr(app.db, caller(request), request.params.bookingId, publicUrlOf(app.config)),
+  );
+
+  app.put(
+    '/api/my-account/kiosk-pin',
+    { ...guarded, schema: { tags: ['account', ...tags], summary: 'Set the kiosk PIN (4 to 6 digits, stored hashed)', body: ZSetKioskPinRequest, response: { 200: ZSetKioskPinResponse, ...errors } } },
+    async (request) => setKioskPin(app.db, caller(request), request.body.pin, addressKeyFor(request.ip)),
+  );
+
+  app.post(
+    '/api/kiosk/identify',
+    { config: { personalData: true }, schema: { tags, summary: 'Identify at the kiosk: a booking QR token, or membership number and PIN', body: ZKioskIdentifyRequest, response: { 200: ZKioskIdentifyResponse, ...errors } } },
+    async (request) => identify(app.db, request.clientId, request.body, addressKeyFor(request.ip)),
+  );
+
+  app.post('/api/kiosk/check-in', { config: { personalData: true }, schema: { tags, summary: "Check in at the kiosk with the booking's QR token", body: ZKioskCheckInRequest, response: { 200: ZCheckInResponse, ...errors } } }, async (request) =>
+    checkInAtKiosk(app.db, request.clientId, request.body.token),
+  );
+};
