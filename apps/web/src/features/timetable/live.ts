@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { timetableKeys } from '../../lib/query-keys/timetable.ts';
+import { afterLoad } from '../../lib/after-load.ts';
 
 /** Events that arrive together (a burst of holds) cause one refetch. */
 export const LIVE_DEBOUNCE_MS = 150;
@@ -20,18 +21,24 @@ export const useLiveAvailability = (venueSlug: string, activitySlug: string, dat
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(liveUrl(runtimeConfig().activitiesBase, venueSlug, activitySlug, date));
+    let source: EventSource | null = null;
     const onAvailability = () => {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: timetableKeys.day(venueSlug, activitySlug, date) });
       }, LIVE_DEBOUNCE_MS);
     };
-    source.addEventListener('availability', onAvailability);
+    // Opened once the page has loaded and gone idle (issue 28): the stream is not needed to
+    // show the day, and its connection and handlers stay out of the load.
+    const cancel = afterLoad(() => {
+      source = new EventSource(liveUrl(runtimeConfig().activitiesBase, venueSlug, activitySlug, date));
+      source.addEventListener('availability', onAvailability);
+    });
     return () => {
+      cancel();
       clearTimeout(timer.current);
-      source.removeEventListener('availability', onAvailability);
-      source.close();
+      source?.removeEventListener('availability', onAvailability);
+      source?.close();
     };
   }, [queryClient, venueSlug, activitySlug, date, enabled]);
 };
