@@ -21,7 +21,7 @@ for (const source of SOURCES) {
 // The server-rendering bundles of the sites with pages in the route table (docs/performance.md
 // "Server rendering"; apps/api/src/modules/spa/page-routes.ts), all dependencies included so they
 // run from any WEB_OUT_DIR. They sit outside every source's folder, so they are never served as files.
-for (const source of ['bookings', 'my-account'] as const) {
+for (const source of ['bookings', 'my-account', 'online-joining'] as const) {
   await build({
     root,
     mode: source,

@@ -7,7 +7,7 @@ export const DEFAULT_LANGUAGE = 'en-GB';
 export const SUPPORTED_LANGUAGES = ['en-GB', 'cy'] as const;
 
 /** Namespaces a server-rendered page may carry besides `common` (apps/api/src/modules/spa/page-routes.ts). */
-export const PAGE_NAMESPACES = ['catalogue', 'timetable', 'basket', 'checkout', 'account', 'auth', 'my-account', 'holdings'] as const;
+export const PAGE_NAMESPACES = ['catalogue', 'timetable', 'basket', 'checkout', 'account', 'auth', 'my-account', 'holdings', 'joining'] as const;
 
 /** The <html lang> picks the language; anything unsupported reads English. */
 const pickLanguage = (): string => {

@@ -33,7 +33,7 @@ export const venueQuery = (slug: string) =>
         import.meta.env.VITE_SOURCE === 'online-joining' ? `venues/online-joining/${slug}` : `venues/${slug}`,
         { base: 'activitiesBase', signal },
       ),
-    initialData: () => (import.meta.env.VITE_SOURCE === 'online-joining' ? undefined : api.peek<Venue>(`venues/${slug}`, { base: 'activitiesBase' })),
+    initialData: () => api.peek<Venue>(import.meta.env.VITE_SOURCE === 'online-joining' ? `venues/online-joining/${slug}` : `venues/${slug}`, { base: 'activitiesBase' }),
     staleTime: FIVE_MINUTES,
   });
 

@@ -17,6 +17,8 @@ export const isSpaPath = (pathname: string): boolean => {
   if (first === 'location') return true;
   // /courses/location/{venue}/{activity?}/{course?}
   if (first === 'courses' && second === 'location') return segments.length <= 5;
+  // The membership app's /centre/{venue}/join/{plan}/{step?} (issue 23).
+  if (first === 'centre') return segments.length <= 5;
   // Static routes, then /{venue}/{activity}/{date}/{type?}.
   return segments.length <= 4;
 };
@@ -55,6 +57,10 @@ export const pageLookup = (pathname: string, source: string): PageLookup | null 
   // The account site's receipt page, /payments/{orderId}.
   if (source === 'my-account' && segments[0] === 'payments' && segments.length === 2) return null;
   const [first, second, third, fourth, fifth] = segments;
+  // The membership app (issue 23): a centre's plans and its join steps name the venue; a join in
+  // progress is the server's to find (its screens ask for it).
+  if (source === 'online-joining' && first === 'centre' && second !== undefined) return { venueSlug: second };
+  if (source === 'online-joining' && first === 'join') return null;
   if (first === 'location' && second !== undefined) return { venueSlug: second, ...(third === undefined ? {} : { activitySlug: third }) };
   if (first === 'courses' && second === 'location' && third !== undefined) {
     return { venueSlug: third, ...(fourth === undefined ? {} : { activitySlug: fourth }), ...(fifth === undefined ? {} : { courseSlug: fifth }) };

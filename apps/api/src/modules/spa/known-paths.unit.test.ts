@@ -90,6 +90,10 @@ describe('pageLookup (what the server asks the database before answering 200)', 
     ['/courses/location/bury/swimming', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming' }],
     ['/courses/location/bury/swimming/learn', 'bookings', { venueSlug: 'bury', activitySlug: 'swimming', courseSlug: 'learn' }],
     ['/courses/x', 'bookings', { venueSlug: 'courses', activitySlug: 'x' }],
+    ['/centre/bury', 'online-joining', { venueSlug: 'bury' }],
+    ['/centre/bury/join/5/start', 'online-joining', { venueSlug: 'bury' }],
+    ['/join/4f0c6a52-2d7e-4f7e-9a51-6b1b0f6d2f10/payment', 'online-joining', null],
+    ['/centre/bury', 'bookings', { venueSlug: 'centre', activitySlug: 'bury' }],
   ])('%s on %s looks up %j', (path, source, expected) => {
     expect(pageLookup(path, source)).toEqual(expected);
   });

@@ -114,7 +114,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       if (!answers.has(url)) answers.set(url, getJson(host, url));
       return answers.get(url)!;
     };
-    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, get, isLoggedIn, selectedVenue };
+    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, api: (rest: string) => `${apiBase ?? '/api'}/${rest}`, get, isLoggedIn, selectedVenue };
     const first = match?.route.first && activitiesBase ? await match.route.first(match.params, context) : null;
     if (first && first !== 'browser') return { head: '', responses: {}, isFirstScreen: false, redirect: first.redirect };
     if (match && activitiesBase) {

@@ -13,6 +13,8 @@ import { timetableDayEndpoint, type TimetableCategory } from '@app/contract/rule
 export type RouteContext = {
   /** `{activitiesBase}/{path}`. */
   activities: (path: string) => string;
+  /** `{apiBase}/{path}`. */
+  api: (path: string) => string;
   /** The answer's JSON body (fetched once per page; undefined when it is not a 200). */
   get: (url: string) => Promise<unknown>;
   /** The request carries the readable logged-in cookie of its source. */
@@ -211,6 +213,23 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ].flatMap(([path, screen]) =>
     personal(['my-account'], `src/features/my-account/${screen}.tsx`, ['my-account', 'holdings', 'account'], [`/${path}`], { needsLogin: true }),
   ),
+  // The membership app's public pages (issue 23/28; docs/online-joining-screens.md): the centres
+  // that sell online, and a centre's plans, with the public answers their first render reads (the
+  // venue as `venues/online-joining/{slug}` asks for it, and the plans).
+  {
+    path: '/',
+    sources: ['online-joining'],
+    screen: 'src/features/joining/JoinHomeScreen.tsx',
+    namespaces: ['joining'],
+    data: (_, { activities }) => [activities('venues')],
+  },
+  {
+    path: '/centre/:venueSlug',
+    sources: ['online-joining'],
+    screen: 'src/features/joining/PlansScreen.tsx',
+    namespaces: ['joining'],
+    data: ({ venueSlug = '' }, { activities, api }) => [activities(`venues/online-joining/${enc(venueSlug)}`), api(`online-joining/venues/${enc(venueSlug)}/plans`)],
+  },
 ];
 
 /**

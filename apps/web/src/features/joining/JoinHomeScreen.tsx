@@ -17,7 +17,7 @@ const JoinHomeScreen = () => {
   const { t } = useTranslation('joining');
   const { isKiosk, centre } = useShellMode();
   const venues = useVenues();
-  usePageMeta({ title: t('home.title') });
+  usePageMeta({ title: t('home.title'), description: t('home.description') });
   if (isKiosk && centre) return <Navigate replace to={`/centre/${centre}`} />;
   const selected = getSelectedVenue().slug;
   const list = (venues.data ?? []).filter((venue) => venue.onlineJoiningEnabled);

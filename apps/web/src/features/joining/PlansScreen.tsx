@@ -23,7 +23,11 @@ const PlansScreen = () => {
   const plans = usePlans(venueSlug);
   const { isKiosk } = useShellMode();
   const name = venue.data?.name ?? '';
-  usePageMeta({ title: name ? t('plans.title', { venue: name }) : t('home.title'), breadcrumbs: [{ label: t('home.title') }] });
+  usePageMeta({
+    title: name ? t('plans.title', { venue: name }) : t('home.title'),
+    description: name ? t('plans.description', { venue: name }) : t('home.description'),
+    breadcrumbs: [{ label: t('home.title') }],
+  });
   // The centre joined is the one remembered (the header's 'Buy a membership' comes back here).
   useEffect(() => {
     if (venue.data) setSelectedVenue(venue.data.slug);

@@ -33,6 +33,8 @@ export const plansQuery = (venue: string) =>
   queryOptions({
     queryKey: joiningKeys.plans(venue),
     queryFn: ({ signal }) => api.get<Plan[]>(`online-joining/venues/${enc(venue)}/plans`, { signal }),
+    // The server puts them in the page (spa/page-routes.ts, issue 28): the plans paint from the HTML.
+    initialData: () => api.peek<Plan[]>(`online-joining/venues/${enc(venue)}/plans`),
     staleTime: 5 * 60_000,
   });
 export const usePlans = (venue: string) => useQuery(plansQuery(venue));
