@@ -727,12 +727,12 @@ export type MembershipCollectionsTable = {
 };
 
 export type DirectDebitEventsTable = {
-  id: Generated<string>;
+  id: Generated<number>;
   mandate_id: number;
   collection_id: number | null;
   resource: 'billing_request' | 'mandate' | 'payment';
   action: string;
-  details: ColumnType<unknown, string | undefined, string>;
+  details: JsonText;
   created_at: Generated<Timestamp>;
 };
 
