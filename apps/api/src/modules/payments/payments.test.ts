@@ -147,7 +147,7 @@ describe('security', () => {
       ['POST', '/api/checkout/authorise', { payments: [], session_key: 'x' }],
       ['POST', '/api/credits/apply', { credits_to_reserve: [{ amount: 1, type: 'general' }] }],
       ['GET', '/api/terms', undefined],
-      ['POST', '/api/activities/cart/pay', { payments: [], selected_user_id: who.selfId }],
+      ['POST', '/api/activities/cart/pay', { payments: [], selected_user_id: who.selfId, source: 'front-of-house', till_session_id: 1 }],
     ] as const) {
       const response = await call(method, url, null, body);
       expect(response.statusCode, url).toBe(401);
