@@ -94,10 +94,10 @@ test('a visitor\'s page does not move as it hydrates', async ({ page, context, b
   expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
 });
 
-// Known failing, not fixed (docs/performance.md "Public pages: pricing, not found, TBT"): the footer
-// moves twice (0.026-0.028 each, ~0.5 s apart, once with the header's membership link) as a
-// logged-in customer's page fills in; it passed 3 of 3 runs at a load average of 20-28 and failed
-// 3 of 3 at a lower load. The cause is not found yet.
+// Known failing, not fixed (docs/performance.md "Public pages: pricing, not found, TBT"): as a
+// logged-in customer's data arrives, the screen is replaced for ~0.3 s by the shell's full-height
+// loading fallback (something above it suspends or remounts), then comes back with its skeleton:
+// the footer moves twice (0.026-0.028 each). It passed 3 runs on an earlier build, failed 3 later.
 test.fixme("a logged-in customer's skeleton becomes the form without moving the page", async ({ page, context, request, baseURL }) => {
   await logInWithCookie(context, request, baseURL!);
   await rememberVenue(context, baseURL!);
