@@ -33,12 +33,13 @@ export const withoutTrailingSlash = (pathname: string): string | null =>
 export type PageLookup = { venueSlug: string; activitySlug?: string; courseSlug?: string };
 
 /** Static routes of the route table, per source (apps/web/src/app/router.tsx). */
-const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selected-venue', 'register', 'basket', 'basket/checkout', 'attendees', 'pricing'];
+const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selected-venue', 'register', 'basket', 'basket/checkout', 'attendees', 'pricing', 'accessibility'];
 const staticRoutesOf = (source: string): readonly string[] => [
   ...STATIC_ROUTES,
   ...(source === 'bookings' ? [] : ['login']),
   ...(source === 'bookings' || source === 'my-account' ? ['forgotten-password', 'reset-password'] : []),
   ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments', 'late-fees'] : []),
+  ...(source === 'foh' ? ['till', 'till/cash', 'till/close'] : []),
 ];
 
 /**
@@ -56,6 +57,8 @@ export const pageLookup = (pathname: string, source: string): PageLookup | null 
   if (segments[0] === 'booking-confirmed' && segments.length === 2) return null;
   // The account site's receipt page, /payments/{orderId}.
   if (source === 'my-account' && segments[0] === 'payments' && segments.length === 2) return null;
+  // The till's customer and Z report pages (issue 24): staff screens, no venue in the address.
+  if (source === 'foh' && segments[0] === 'till' && segments.length === 3 && ['customers', 'z-report'].includes(segments[1]!)) return null;
   const [first, second, third, fourth, fifth] = segments;
   // The membership app (issue 23): a centre's plans and its join steps name the venue; a join in
   // progress is the server's to find (its screens ask for it).

@@ -98,3 +98,25 @@ describe('pageLookup (what the server asks the database before answering 200)', 
     expect(pageLookup(path, source)).toEqual(expected);
   });
 });
+
+describe('every static route of the web app has no venue lookup', () => {
+  // A literal path of router.tsx (no `:param`) read as `/{venue}` would answer 404 and, since
+  // issue 28, paint the not-found page instead of the screen (/accessibility did).
+  const router = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../web/src/app/router.tsx'), 'utf8');
+  const literal = (block: string) => [...block.matchAll(/path: '([^':*]+)'/g)].map((match) => match[1]!).filter((p) => p !== '/');
+  const shared = literal(/export const routes[\s\S]*$/.exec(router)?.[0] ?? '').filter((p) => !['login', 'forgotten-password', 'reset-password'].includes(p));
+  it.each([
+    ['bookings', shared],
+    ['foh', literal(router).filter((p) => p.startsWith('till'))],
+    ['online-joining', [...shared, 'login']],
+  ] as const)('%s: %j', (source, paths) => {
+    expect(paths.length).toBeGreaterThan(0);
+    for (const p of paths) expect(pageLookup(`/${p}`, source), p).toBeNull();
+  });
+  it("the till's customer and Z report pages need no venue", () => {
+    expect(pageLookup('/till/customers/12', 'foh')).toBeNull();
+    expect(pageLookup('/till/z-report/3', 'foh')).toBeNull();
+    expect(pageLookup('/till/customers/12', 'bookings')).toEqual({ venueSlug: 'till', activitySlug: 'customers' });
+  });
+});
+
