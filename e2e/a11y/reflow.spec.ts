@@ -85,3 +85,21 @@ for (const [path, heading] of ACCOUNT_ROUTES) {
     await expectReflows(page, heading);
   });
 }
+
+test("the account dashboard's skeleton, as the server paints it, fits 320 px", async ({ browser, request, baseURL }) => {
+  // Issue 28: the server paints the frame and the skeleton; on a slow phone that is what shows at
+  // 320 px until the data arrives. JavaScript off keeps it on screen to measure.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+  try {
+    await logInWithCookie(context, request, accountSite(baseURL!, '/'));
+    const page = await context.newPage();
+    await page.goto(accountSite(baseURL!, '/dashboard'));
+    await expect(page.getByTestId('dashboard-skeleton')).toBeVisible();
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-testid="dashboard-skeleton"], [data-testid="dashboard-skeleton"] *')].filter((el) => el.getBoundingClientRect().right > 320.5).map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class')).split(' ').slice(0, 3).join('.')}`),
+    );
+    expect({ width: await page.evaluate(() => document.documentElement.scrollWidth), wide: wide.slice(0, 5) }).toEqual({ width: 320, wide: [] });
+  } finally {
+    await context.close();
+  }
+});

@@ -4,8 +4,9 @@
  * it stands for, inside a frame that keeps a screen's height (AccountPage), so nothing already on
  * the page moves when the data arrives.
  */
-const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';
-const line = 'rounded bg-neutral-100';
+const card = 'min-w-0 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200';
+// A line never wider than its card (320 px: no sideways scroll, WCAG 1.4.10).
+const line = 'max-w-full rounded bg-neutral-100';
 
 /** A list of cards (bookings, memberships, payments…): three of a typical card's height. */
 export const ListSkeleton = ({ label, rows = 3 }: { label: string; rows?: number }) => (
@@ -29,13 +30,13 @@ export const ListSkeleton = ({ label, rows = 3 }: { label: string; rows?: number
  */
 export const DashboardSkeleton = ({ label }: { label: string }) => (
   <div role="status" aria-label={label} data-testid="dashboard-skeleton">
-    <div aria-hidden="true" className="grid animate-pulse gap-5 md:grid-cols-3">
+    <div aria-hidden="true" className="grid animate-pulse grid-cols-1 gap-5 md:grid-cols-3">
       <div className={`${card} md:col-span-2`}>
         <div className={`h-7 w-56 ${line}`} />
         <div className={`mt-1 h-5 w-48 ${line}`} />
         <div className="mt-5 flex flex-wrap gap-3">
-          <div className="h-[42px] w-40 rounded-md bg-neutral-200" />
-          <div className="h-[42px] w-36 rounded-md bg-neutral-100" />
+          <div className="h-[42px] w-40 max-w-full rounded-md bg-neutral-200" />
+          <div className="h-[42px] w-36 max-w-full rounded-md bg-neutral-100" />
         </div>
       </div>
       <div className={card}>
