@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
+import { shownAmountCardRequest, ZCheckoutAuthorise } from '../checkout/authorise.ts';
 
 /**
  * Late-cancellation fees (docs/account-bookings.md): GET /api/dashboard/late-cancellation-fees
@@ -34,18 +34,7 @@ export const LATE_FEES_RETURN_PATH = /^(\/_\/my-account)?\/late-fees$/;
  * saved card), the 3-D Secure browser fields, and `amount`, the total the customer was shown
  * (a fee recorded since then is not charged unseen: 409).
  */
-export const ZAuthoriseLateFeesRequest = z
-  .object({
-    amount: z.number().int().positive().max(10_000_000),
-    session_key: z.string().min(1, 'Required').max(128),
-    card_identifier: z.string().max(128).nullable().optional(),
-    card_holder_name: z.string().max(100).optional(),
-    saved_card_id: z.number().int().positive().nullable().optional(),
-    save_card: z.boolean().optional(),
-    return_path: z.string().max(40).regex(LATE_FEES_RETURN_PATH, 'Not a return path of the account site.').optional(),
-    ...BROWSER_FIELDS,
-  })
-  .strict();
+export const ZAuthoriseLateFeesRequest = shownAmountCardRequest({ pattern: LATE_FEES_RETURN_PATH, maxLength: 40, site: 'account' });
 export type AuthoriseLateFeesRequest = z.infer<typeof ZAuthoriseLateFeesRequest>;
 export const ZAuthoriseLateFeesResponse = z.object({ data: ZCheckoutAuthorise });
 

@@ -26,6 +26,26 @@ export const BROWSER_FIELDS = {
   browser_timezone: z.union([z.number().int(), z.string().max(6)]).optional(),
 };
 
+/**
+ * A card payment of an amount the customer was shown, outside the basket (late fees, membership
+ * arrears, a join's first payment): the card identifier from the provider's tokenisation or a
+ * saved card, the 3-D Secure browser fields, and the return path of the screen that asked (a
+ * challenge comes back there). `amount` in pence; a different amount than the server's is 409.
+ */
+export const shownAmountCardRequest = (returnPath: { pattern: RegExp; maxLength: number; site: string }) =>
+  z
+    .object({
+      amount: z.number().int().positive().max(10_000_000),
+      session_key: z.string().min(1, 'Required').max(128),
+      card_identifier: z.string().max(128).nullable().optional(),
+      card_holder_name: z.string().max(100).optional(),
+      saved_card_id: z.number().int().positive().nullable().optional(),
+      save_card: z.boolean().optional(),
+      return_path: z.string().max(returnPath.maxLength).regex(returnPath.pattern, `Not a return path of the ${returnPath.site} site.`).optional(),
+      ...BROWSER_FIELDS,
+    })
+    .strict();
+
 export const ZCheckoutAuthoriseRequest = z.looseObject({
   billing_first_name: z.string().max(100).optional(),
   billing_last_name: z.string().max(100).optional(),

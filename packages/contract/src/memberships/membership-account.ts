@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from '../common/record-id.ts';
-import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
+import { shownAmountCardRequest, ZCheckoutAuthorise } from '../checkout/authorise.ts';
 import { ZMoney } from './list-memberships.ts';
 import { ZAgreement, ZDatedText, ZMandateStatus, ZScheduleEntry } from './online-joining.ts';
 
@@ -84,19 +84,7 @@ export type CancelMembershipResponse = z.infer<typeof ZCancelMembershipResponse>
 /* ---- Arrears: paid by card from the account site ---- */
 
 export const ARREARS_RETURN_PATH = /^(\/_\/my-account)?\/memberships(\/\d+)?$/;
-export const ZArrearsAuthoriseRequest = z
-  .object({
-    /** The arrears the customer was shown (pence). */
-    amount: z.number().int().positive().max(10_000_000),
-    session_key: z.string().min(1, 'Required').max(128),
-    card_identifier: z.string().max(128).nullable().optional(),
-    card_holder_name: z.string().max(100).optional(),
-    saved_card_id: z.number().int().positive().nullable().optional(),
-    save_card: z.boolean().optional(),
-    return_path: z.string().max(60).regex(ARREARS_RETURN_PATH, 'Not a return path of the account site.').optional(),
-    ...BROWSER_FIELDS,
-  })
-  .strict();
+export const ZArrearsAuthoriseRequest = shownAmountCardRequest({ pattern: ARREARS_RETURN_PATH, maxLength: 60, site: 'account' });
 export type ArrearsAuthoriseRequest = z.infer<typeof ZArrearsAuthoriseRequest>;
 export const ZArrearsAuthoriseResponse = z.object({ data: ZCheckoutAuthorise });
 export const ZArrearsPayRequest = z.object({ transaction_uuid: z.uuid() }).strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BROWSER_FIELDS, ZCheckoutAuthorise } from '../checkout/authorise.ts';
+import { shownAmountCardRequest, ZCheckoutAuthorise } from '../checkout/authorise.ts';
 import { recordId } from '../common/record-id.ts';
 import { ZMoney } from './list-memberships.ts';
 
@@ -160,19 +160,7 @@ export type JoinMandateRequest = z.infer<typeof ZJoinMandateRequest>;
 export const JOIN_RETURN_PATH = /^(\/_\/online-joining)?\/join\/[0-9a-f-]{36}\/payment$/;
 
 /** Today's payment by card: as checkout's authorise (card identifier or saved card, 3-D Secure browser fields). */
-export const ZJoinAuthoriseRequest = z
-  .object({
-    /** The amount the customer was shown (the quote's today_total, pence): a different amount is 409. */
-    amount: z.number().int().positive().max(10_000_000),
-    session_key: z.string().min(1, 'Required').max(128),
-    card_identifier: z.string().max(128).nullable().optional(),
-    card_holder_name: z.string().max(100).optional(),
-    saved_card_id: z.number().int().positive().nullable().optional(),
-    save_card: z.boolean().optional(),
-    return_path: z.string().max(80).regex(JOIN_RETURN_PATH, 'Not a return path of the online-joining site.').optional(),
-    ...BROWSER_FIELDS,
-  })
-  .strict();
+export const ZJoinAuthoriseRequest = shownAmountCardRequest({ pattern: JOIN_RETURN_PATH, maxLength: 80, site: 'online-joining' });
 export type JoinAuthoriseRequest = z.infer<typeof ZJoinAuthoriseRequest>;
 export const ZJoinAuthoriseResponse = z.object({ data: ZCheckoutAuthorise });
 
