@@ -24,6 +24,8 @@ const importsOf = (text: string) => [...text.matchAll(/^import\s[^;]*?from\s+'([
  */
 export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   account: [],
+  // Check-in and no-shows (docs/front-of-house.md "Attendance"): the fee email.
+  attendance: ['email'],
   auth: ['account', 'bookings', 'credits', 'email', 'venues'],
   // A course item is held and shown by courses (docs/courses.md).
   // The basket's prices and the ticket age rule are pricing's (issue 21: one price rule for timetable and basket).
@@ -36,8 +38,10 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   client: [],
   credits: ['account'],
   email: [],
-  // The till (docs/front-of-house.md): the customer's own basket and orders.complete, as online.
-  foh: ['account', 'basket', 'orders', 'payments'],
+  // The till (docs/front-of-house.md): the customer's own basket and orders.complete, as online;
+  // booking on behalf (holds), the customer panel (credits, memberships), check-in (attendance),
+  // the kiosk's short session and its PIN throttle (auth).
+  foh: ['account', 'attendance', 'auth', 'basket', 'credits', 'holds', 'memberships', 'orders', 'payments'],
   footer: ['venues'],
   geocoding: [],
   health: [],

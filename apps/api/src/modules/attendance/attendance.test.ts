@@ -4,7 +4,7 @@ import { KIOSK_PIN_LOCKED_MESSAGE, KIOSK_PIN_WRONG_MESSAGE } from '@app/contract
 import { useTestApp } from '../../../test/app.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { createOccurrence, type TestCustomer } from '../../../test/fixtures/holds.ts';
-import { checkInToken } from './qr-token.ts';
+import { checkInToken } from '../../lib/check-in-token.ts';
 import { markNoShows } from './no-shows.ts';
 
 /** Attendance, the booking's QR token, the kiosk and the no-show policy (docs/front-of-house.md). */

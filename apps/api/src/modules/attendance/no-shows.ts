@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import * as repo from './repository.ts';
 import { escapeHtml, htmlLayout, queueEmail } from '../email/service.ts';
-import { money } from '../orders/views.ts';
+import { toMoney } from '@app/contract/rules/money';
 
 /**
  * No-shows (docs/front-of-house.md "No-shows"): confirmed bookings of sessions that ended at least
@@ -35,7 +35,7 @@ const markOne = (db: Db, row: repo.Candidate, policy: repo.Policy) =>
     if ((await repo.countTowardsFee(trx, row, policy.windowDays)) < policy.limit) return false;
     await repo.insertNoShowFee(trx, row, policy.feePence);
     const account = await repo.findAccountContact(trx, row.account_user_id);
-    await queueEmail(trx, { clientId: row.client_id, kind: 'no-show-fee', to: account.email, ...feeEmail(policy.operator, account.first_name, policy.limit, policy.windowDays, money(policy.feePence, policy.symbol)) });
+    await queueEmail(trx, { clientId: row.client_id, kind: 'no-show-fee', to: account.email, ...feeEmail(policy.operator, account.first_name, policy.limit, policy.windowDays, toMoney(policy.feePence, policy.symbol).formatted) });
     return true;
   });
 

@@ -3,6 +3,16 @@ import type { Db } from '../../db/connect.ts';
 
 /** Attendance's queries (docs/front-of-house.md "Attendance"): rosters, check-ins, no-shows. */
 
+/** A till session of the operator, with whether it is closed (a check-in names the staff member's open one). */
+export const findTillSession = (db: Db, clientId: number, sessionId: number) =>
+  db
+    .selectFrom('till_sessions as s')
+    .leftJoin('till_closes as c', 'c.session_id', 's.id')
+    .select(['s.id', 's.staff_user_id', 'c.closed_at'])
+    .where('s.id', '=', sessionId)
+    .where('s.client_id', '=', clientId)
+    .executeTakeFirst();
+
 export type RosterRow = {
   occurrence_id: number;
   name: string;

@@ -1,10 +1,13 @@
 import { ALREADY_CHECKED_IN_PREFIX, INVALID_QR_MESSAGE } from '@app/contract/foh/attendance';
 import type { Db } from '../../db/connect.ts';
 import { AppError, forbidden, unprocessable } from '../../lib/errors.ts';
+import { checkInToken, checkInUrl, verifyCheckInToken } from '../../lib/check-in-token.ts';
 import * as repo from './repository.ts';
-import { findSession } from '../foh/repository.ts';
-import { checkInToken, checkInUrl, verifyCheckInToken } from './qr-token.ts';
-import { iso, type Staff } from '../foh/tills.ts';
+
+/** The staff member acting, and their operator (foh's Staff: attendance does not import foh, which imports it). */
+export type Staff = { clientId: number; staffUserId: number };
+/** Timestamps come back as Date (pg). */
+const iso = (d: unknown) => new Date(d as Date).toISOString();
 
 /** Attendance (docs/front-of-house.md "Attendance"): the roster, check-in by tap, QR and kiosk, the booking's QR. */
 
@@ -56,7 +59,7 @@ const checkIn = async (db: Db, clientId: number, booking: repo.CheckInBooking | 
 /** The till session named must be the caller's own open one (403 otherwise). */
 const staffSession = async (db: Db, staff: Staff, sessionId: number | undefined) => {
   if (sessionId === undefined) return null;
-  const session = await findSession(db, staff.clientId, sessionId);
+  const session = await repo.findTillSession(db, staff.clientId, sessionId);
   if (!session || session.staff_user_id !== staff.staffUserId || session.closed_at) throw forbidden();
   return session.id;
 };

@@ -24,6 +24,7 @@ import {
 } from './login-throttle.ts';
 
 export { REQUEST_LIMITS, RequestThrottledError, hashToken, type MailContext, type Origin } from './shared.ts';
+export { addressKeyFor } from './login-throttle.ts';
 export {
   FORGOTTEN_PASSWORD_MESSAGE,
   INVALID_RESET_LINK,
@@ -108,15 +109,13 @@ export const login = async (db: Db, clientId: number, username: string, password
   return startSession(db, clientId, user.id);
 };
 
-/** A new session (login, sign-up, login-token exchange): a random 256-bit bearer token, stored hashed. */
-const startSession = async (db: Db, clientId: number, userId: number) => {
+/**
+ * A new session (login, sign-up, login-token exchange; the kiosk's short one with its own end): a
+ * random 256-bit bearer token, stored hashed.
+ */
+export const startSession = async (db: Db, clientId: number, userId: number, expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000)) => {
   const token = newToken();
-  await repo.insertSession(db, {
-    clientId,
-    userId,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000),
-  });
+  await repo.insertSession(db, { clientId, userId, tokenHash: hashToken(token), expiresAt });
   return { token };
 };
 

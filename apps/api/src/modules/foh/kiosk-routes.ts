@@ -4,7 +4,7 @@ import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZBookingParams, ZBookingQrResponse, ZCheckInResponse } from '@app/contract/foh/attendance';
 import { ZKioskCheckInRequest, ZKioskIdentifyRequest, ZKioskIdentifyResponse, ZSetKioskPinRequest, ZSetKioskPinResponse } from '@app/contract/foh/kiosk';
 import { publicUrlOf } from '../../lib/config.ts';
-import { addressKeyFor } from '../auth/login-throttle.ts';
+import { addressKeyFor } from '../auth/service.ts';
 import { bookingQr, checkInAtKiosk } from '../attendance/service.ts';
 import { identify, setKioskPin } from './kiosk.ts';
 

@@ -3,8 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashToken, newToken } from '../auth/shared.ts';
-import { insertSession } from '../auth/repository.ts';
+import { startSession as startAuthSession } from '../auth/service.ts';
 import * as repo from './repository.ts';
 import { bookingOfToken } from '../attendance/service.ts';
 
@@ -24,8 +23,7 @@ export const setKioskPin = async (db: Db, caller: { clientId: number; accountUse
 const wrong = () => new AppError({ code: 'kiosk_pin_wrong', status: 422, message: KIOSK_PIN_WRONG_MESSAGE });
 
 const startSession = async (db: Db, clientId: number, user: { id: number; first_name: string; last_name: string }, bookingId: number | null) => {
-  const token = newToken();
-  await insertSession(db, { clientId, userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + KIOSK_SESSION_SECONDS * 1000) });
+  const { token } = await startAuthSession(db, clientId, user.id, new Date(Date.now() + KIOSK_SESSION_SECONDS * 1000));
   return { data: { token, expires_in_seconds: KIOSK_SESSION_SECONDS, first_name: user.first_name, last_name: user.last_name, booking_id: bookingId } };
 };
 

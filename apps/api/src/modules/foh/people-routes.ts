@@ -6,7 +6,7 @@ import { addNote, searchCustomers } from './lookup.ts';
 import type { Staff } from './tills.ts';
 import { fohDeskRoutes } from './desk-routes.ts';
 import { fohKioskRoutes } from './kiosk-routes.ts';
-import { configureCheckInSecret } from '../attendance/qr-token.ts';
+import { configureCheckInSecret } from '../../lib/check-in-token.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 const staffOf = (request: FastifyRequest): Staff => ({ clientId: request.clientId, staffUserId: request.auth!.userId });

@@ -110,7 +110,7 @@ export const findOrder = (db: Db, clientId: number, where: { id: number } | { uu
 
 export type OrderBookingRow = {
   id: number;
-  /** The booking's uuid: its check-in QR token names it (attendance/qr-token.ts). */
+  /** The booking's uuid: its check-in QR token names it (lib/check-in-token.ts). */
   uuid: string;
   name: string;
   membership_user_id: number;

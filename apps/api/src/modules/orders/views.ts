@@ -11,7 +11,7 @@ import { orderCourses, type OrderCourse } from '../courses/service.ts';
 import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
-import { checkInUrl } from '../attendance/qr-token.ts';
+import { checkInUrl } from '../../lib/check-in-token.ts';
 import * as repo from './repository.ts';
 
 /** An order as the customer sees it: the booking-confirmed view, its calendar file, and the confirmation email. */

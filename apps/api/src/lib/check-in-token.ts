@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type Config } from '../../lib/config.ts';
+import { loadConfig, type Config } from './config.ts';
 
 /**
  * The booking's check-in QR token (docs/front-of-house.md "Attendance"): `c1.{bookingUuid}.{sig}`,
