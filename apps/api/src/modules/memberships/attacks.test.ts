@@ -57,7 +57,7 @@ describe('hostile bodies', () => {
       { venue: 'bury-leisure-centre', plan_id: true, start_date: today(), date_of_birth: bornYearsAgo(30) },
       { venue: 'bury-leisure-centre', plan_id: [planId], start_date: today(), date_of_birth: bornYearsAgo(30) },
       { venue: 'bury-leisure-centre', plan_id: planId, start_date: `${today().slice(0, 8)}99`, date_of_birth: bornYearsAgo(30) },
-      { venue: 'bury-leisure-centre', plan_id: planId, start_date: today(), date_of_birth: '1990-02-30' },
+      { venue: 'bury-leisure-centre', plan_id: planId, start_date: today(), date_of_birth: '1990-02-30' }, // fixed-date: an impossible date, refused whatever the clock
       { venue: '../../etc/passwd', plan_id: planId, start_date: today(), date_of_birth: bornYearsAgo(30) },
     ];
     for (const body of bodies) {
