@@ -156,7 +156,9 @@ test('npm start from a project in a 700 directory serves the site, keeps its dat
 
     // No password file was ever written to the temp directory, and none is left next to the data.
     expect([...tmpFiles].filter((name) => name.includes('pass'))).toEqual([]);
-    expect(fs.readdirSync(path.join(app, 'data')).sort()).toEqual(['postgres', 'postgres-credentials.json']);
+    // Beside the database only its credentials and the check-in QR secret (made once, owner-only: README CHECKIN_SECRET).
+    expect(fs.readdirSync(path.join(app, 'data')).sort()).toEqual(['checkin-secret', 'postgres', 'postgres-credentials.json']);
+    expect(fs.statSync(path.join(app, 'data', 'checkin-secret')).mode & 0o777).toBe(0o600);
     if (asRoot) expect(fs.readdirSync(path.join(runtimeDir, 'clusters'))).toHaveLength(1);
   } finally {
     watcher.close();
