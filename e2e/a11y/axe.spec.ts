@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AXE_WIDTHS, expectNoAxeViolations, expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
+import { waitForApp } from '../support/app.ts';
 import { logInWithCookie } from '../support/login.ts';
 import { ACCOUNT_ROUTES, accountSite, BOOKINGS_ROUTES } from './routes.ts';
 
@@ -24,6 +25,7 @@ test.describe('every route', () => {
     test(`axe finds no violations on the account screen ${path} at ${AXE_WIDTHS.join(' and ')} px`, async ({ page, context, request, baseURL }) => {
       await logInWithCookie(context, request, accountSite(baseURL!, '/'));
       await page.goto(accountSite(baseURL!, path));
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
       await expectNoAxeViolationsAtWidths(page);

@@ -59,8 +59,9 @@ for (const width of [375, 1280]) {
       await page.goto(PLANS);
       await waitForApp(page, { timeout: 30_000 });
       await expect(page.getByTestId('membership-plan').first()).toBeVisible();
-      const { shifts, shifted } = await recordedShifts(page);
+      const { shifts, shifted, headingLost } = await recordedShifts(page);
       expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+      expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
       expect(asked).toEqual([]);
       expect(errors).toEqual([]);
       await shoot(page, info, `joining-plans-live-${width}`);

@@ -41,8 +41,9 @@ test('/nosuchvenue hydrates as the not-found page at once: no spinner, no venue 
   await waitForApp(page);
   await expect(heading).toBeVisible();
   await expect(page).toHaveTitle('Bookings | Page not found');
-  const { shifts, shifted } = await recordedShifts(page);
+  const { shifts, shifted, headingLost } = await recordedShifts(page);
   expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+  expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
   // The server knew the venue is not there; the app did not ask again.
   expect(asked).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { baseURL } from '../playwright.config.ts';
 import { holdAppScript, waitForApp } from '../support/app.ts';
 import { addChild, findClass, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
 import { logInWithCookie } from '../support/login.ts';
+import { recordedShifts, recordShifts } from './shifts.ts';
 
 /**
  * The personal screens (basket, checkout, the account dashboard) are server-rendered as their
@@ -19,36 +20,10 @@ const ACCOUNT = `${baseURL}/_/my-account`;
 // where a page's script has taken 15 s to start (its data waits for it; the skeleton is there from the first paint).
 test.describe.configure({ timeout: 90_000 });
 
-/** Layout shifts (not after input) add up in `window.shifts`, from the first paint; `window.shifted` says what moved. */
-const recordShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const record = window as unknown as { shifts: number; shifted: string[] };
-    record.shifts = 0;
-    record.shifted = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Shift[]) {
-        if (entry.hadRecentInput) continue;
-        record.shifts += entry.value;
-        for (const source of entry.sources ?? []) {
-          const node = source.node as HTMLElement | null | undefined;
-          record.shifted.push(
-            `${entry.value.toFixed(3)} ${node?.nodeName ?? '?'}${node?.id ? `#${node.id}` : ''}${node?.dataset?.testid ? `[${node.dataset.testid}]` : ''}.${String(node?.className ?? '').slice(0, 60)}`,
-          );
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-
 const expectStill = async (page: Page) => {
-  await page.evaluate(() => document.fonts.ready);
-  // Two frames after the last change, so a shift of the final layout is recorded too.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const { shifts, shifted } = await page.evaluate(() => {
-    const record = window as unknown as { shifts: number; shifted: string[] };
-    return { shifts: record.shifts, shifted: record.shifted };
-  });
+  const { shifts, shifted, headingLost } = await recordedShifts(page);
   expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+  expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
 };
 
 /** Hydration errors React reports (a server render that differs from the browser's first render is thrown away). */

@@ -62,8 +62,9 @@ test.describe('a day of the timetable at 375 px', () => {
     await waitForApp(page);
     // A visitor's Book asks them to log in (issue 9): the press was not lost.
     await expect(modal).toBeVisible();
-    const { shifts, shifted } = await recordedShifts(page);
+    const { shifts, shifted, headingLost } = await recordedShifts(page);
     expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+    expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
     // The venue, the activity, its days and the day's classes came in the page: none asked for again.
     expect(asked.filter((url) => !url.startsWith('/api/activities/footer') && !url.includes('/live?'))).toEqual([]);
   });

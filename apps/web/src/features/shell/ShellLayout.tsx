@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useCurrentBreadcrumbs, usePageMetaStore } from '../../lib/page-meta.ts';
 import { useRouteInfo } from '../../lib/route-info.ts';
 
@@ -51,6 +51,19 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   const keepsTrailSpace = !hasBreadcrumbs && !screenHasSpoken && expectsTrail;
   const trailSpace = <div aria-hidden="true" className="h-[49px] border-b border-neutral-200 bg-white" />;
   const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
+  // The same element on every render of the shell: the shell re-renders as the customer, the
+  // client settings and the basket arrive, and a server-rendered screen whose chunk is still on
+  // its way would take that as an update and be thrown away for the spinner (React renders a
+  // dehydrated boundary that receives new props afresh). Kept, it hydrates where it stands.
+  const screen = useMemo(
+    () => (
+      <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
+        <Outlet />
+        <Interactive />
+      </Suspense>
+    ),
+    [isEmbedded],
+  );
 
   return (
     <div className={`flex flex-col bg-neutral-50 ${isEmbedded ? '' : 'min-h-dvh'}`} data-embedded={isEmbedded || undefined}>
@@ -70,10 +83,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
       {!isEmbedded && keepsTrailSpace && trailSpace}
       <main id="main" tabIndex={-1} className="flex-1">
         {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
-        <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
-          <Outlet />
-          <Interactive />
-        </Suspense>
+        {screen}
       </main>
       {showChrome && <SiteFooter venue={venue} />}
       <Announcer />
