@@ -450,7 +450,8 @@ export type OutboxEmailsTable = {
   suppressed_reason: string | null;
 };
 
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+/** `encoding: 'base64'` for binary content (a PNG); `cid` makes it inline, shown by `<img src="cid:…">` (the check-in QR codes). */
+export type EmailAttachment = { filename: string; content: string; contentType: string; encoding?: 'base64'; cid?: string };
 
 export type TermsTable = {
   id: Generated<number>;
@@ -654,7 +655,8 @@ export type SimulatorPaymentsTable = {
 export type CoverKind = 'membership' | 'package';
 /** What a card attempt pays for (0068 adds a membership's join or arrears). */
 export type PaymentPurpose = 'cart' | 'late_fees' | 'membership';
-export type MembershipStatus = 'active' | 'frozen' | 'cancelled' | 'arrears';
+/** 'awaiting_mandate' (0070): sold at the till, waiting for the member's Direct Debit mandate. */
+export type MembershipStatus = 'active' | 'frozen' | 'cancelled' | 'arrears' | 'awaiting_mandate';
 
 export type MembershipPlansTable = {
   id: Generated<number>;
@@ -779,6 +781,19 @@ export type MembershipsTable = {
   first_collection_on: DateOnly | null;
   ends_on: DateOnly | null;
   cancelled_at: Timestamp | null;
+  /** Sold at the till (0070). */
+  sold_by_staff_user_id: number | null;
+};
+
+/** The emailed link to a till-sold membership's Direct Debit step (0070): the token's SHA-256 only. */
+export type MembershipMandateLinksTable = {
+  id: Generated<number>;
+  client_id: number;
+  membership_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
 };
 
 export type PackageProductsTable = {
@@ -977,6 +992,7 @@ export type Database = {
   check_ins: CheckInsTable;
   no_shows: NoShowsTable;
   kiosk_pins: KioskPinsTable;
+  membership_mandate_links: MembershipMandateLinksTable;
 };
 
 export type Venue = Selectable<VenuesTable>;
