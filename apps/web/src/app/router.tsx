@@ -57,6 +57,7 @@ const tillRoutes = (): RouteObject[] =>
     { path: 'till', ...screen(() => import('../features/foh/TillScreen.tsx')) },
     { path: 'till/customers/:accountUserId', ...screen(() => import('../features/foh/CustomerScreen.tsx')) },
     { path: 'till/cash', ...screen(() => import('../features/foh/CashScreen.tsx')) },
+    { path: 'till/roster', ...screen(() => import('../features/foh/attendance/RosterScreen.tsx')) },
     { path: 'till/close', ...screen(() => import('../features/foh/CloseTillScreen.tsx')) },
     { path: 'till/z-report/:sessionId', ...screen(() => import('../features/foh/ZReportScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
@@ -88,6 +89,8 @@ export const routes: RouteObject[] = [
       { path: 'attendees', ...screen(() => import('../features/checkout/AttendeesScreen.tsx')) },
       { path: 'pricing', ...screen(() => import('../features/memberships/PricingScreen.tsx')) },
       { path: 'accessibility', ...screen(() => import('../features/accessibility/AccessibilityStatementScreen.tsx')) },
+      // The self-service kiosk's home (issue 24, docs/kiosk.md): `/kiosk?kiosk=true&centre={venue}`.
+      { path: 'kiosk', handle: { hasNoTrail: true } satisfies RouteHandle, ...screen(() => import('../features/kiosk/KioskScreen.tsx')) },
       // Spec §2: a /login page everywhere but the bookings site, which uses the modal.
       ...(SOURCE === 'bookings' ? [] : [{ path: 'login', ...screen(() => import('../features/auth/LoginPage.tsx')) }]),
       // Spec §2 account sub-navigation: its screens live on the account site.

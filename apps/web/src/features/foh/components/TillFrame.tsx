@@ -79,6 +79,9 @@ const TillHeader = ({ session }: { session: TillSession | null }) => {
           <NavLink end to="/till" className={link}>
             {t('nav.customers')}
           </NavLink>
+          <NavLink to="/till/roster" className={link}>
+            {t('roster.nav')}
+          </NavLink>
           <NavLink to="/till/cash" className={link}>
             {t('nav.cash')}
           </NavLink>

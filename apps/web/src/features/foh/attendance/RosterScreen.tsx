@@ -1,0 +1,208 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ALREADY_CHECKED_IN_PREFIX, INVALID_QR_MESSAGE } from '@app/contract/foh/attendance';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { Button } from '../../../lib/ui/Button.tsx';
+import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
+import { isApiError } from '../../../lib/api/errors.ts';
+import { focusElement } from '../../../lib/a11y/focus.ts';
+import type { TillSession } from '../api/foh.ts';
+import { TillFrame } from '../components/TillFrame.tsx';
+import { timeOf } from '../time.ts';
+import { useRoster, useScanCheckIn, useTapCheckIn, type RosterBooking, type RosterSession } from './api.ts';
+
+/**
+ * `/till/roster` (issue 24 "Attendance", docs/front-of-house-screens.md): today's sessions at the
+ * till's venue with who is booked and their state; check in by tapping a name, or by scanning the
+ * booking's QR code into the scan field (a handheld scanner types the token or the whole link and
+ * Enter). What happened is announced politely; the list updates.
+ */
+const RosterScreen = () => {
+  const { t } = useTranslation('foh');
+  return (
+    <TillFrame title={t('roster.title')} needsOpenTill>
+      {(session) => <Roster session={session!} />}
+    </TillFrame>
+  );
+};
+
+type Outcome = { kind: 'ok' | 'used' | 'error'; text: string } | null;
+
+const Roster = ({ session }: { session: TillSession }) => {
+  const { t } = useTranslation('foh');
+  const venue = session.till.venueSlug;
+  const roster = useRoster(venue);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  return (
+    <div className="space-y-6">
+      <ScanForm session={session} onOutcome={setOutcome} />
+      <p role="status" aria-live="polite" data-testid="check-in-status" className={outcome ? `rounded-md border px-4 py-3 font-semibold ${outcomeClasses[outcome.kind]}` : 'sr-only'}>
+        {outcome?.text ?? ''}
+      </p>
+      {roster.isPending ? (
+        <LoadingSpinner label={t('loading')} />
+      ) : roster.error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-800">
+          {roster.error.message}
+        </p>
+      ) : roster.data.length === 0 ? (
+        <p className="rounded-lg border border-neutral-300 bg-white p-4">{t('roster.empty')}</p>
+      ) : (
+        <Sessions sessions={roster.data} session={session} onOutcome={setOutcome} />
+      )}
+    </div>
+  );
+};
+
+const outcomeClasses = {
+  ok: 'border-green-700 bg-green-50 text-green-900',
+  used: 'border-amber-700 bg-amber-50 text-amber-950',
+  error: 'border-red-300 bg-red-50 text-red-800',
+} as const;
+
+/** The scan field: Enter (the scanner's, or the keyboard's) checks in; the field is cleared and keeps focus for the next code. */
+const ScanForm = ({ session, onOutcome }: { session: TillSession; onOutcome: (outcome: Outcome) => void }) => {
+  const { t } = useTranslation('foh');
+  const scan = useScanCheckIn(session.id);
+  const [code, setCode] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const token = code.trim();
+    if (!token) {
+      onOutcome({ kind: 'error', text: t('roster.scanEmpty') });
+      input.current?.focus();
+      return;
+    }
+    onOutcome(null);
+    scan.mutate(token, {
+      onSuccess: (done) => onOutcome({ kind: 'ok', text: t('roster.checkedIn', { person: done.person, name: done.name, time: timeOf(done.startsAt) }) }),
+      onError: (error) => {
+        const status = isApiError(error) ? error.statusCode : 0;
+        // Too short or too long for a token (400), or another operator's booking (403): not a code of ours.
+        if (status === 400 || status === 403) onOutcome({ kind: 'error', text: INVALID_QR_MESSAGE });
+        else if (status === 422) onOutcome({ kind: 'error', text: error.message || INVALID_QR_MESSAGE });
+        else onOutcome({ kind: error.message.startsWith(ALREADY_CHECKED_IN_PREFIX) ? 'used' : 'error', text: error.message });
+      },
+      onSettled: () => {
+        setCode('');
+        input.current?.focus();
+      },
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border border-neutral-300 bg-white p-4">
+      <div className="min-w-64 grow">
+        <label htmlFor="check-in-scan" className="block font-semibold">
+          {t('roster.scanLabel')}
+        </label>
+        <p id="check-in-scan-hint" className="text-sm text-neutral-700">
+          {t('roster.scanHint')}
+        </p>
+        <input
+          ref={input}
+          id="check-in-scan"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          aria-describedby="check-in-scan-hint"
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={300}
+          className="mt-1 h-11 w-full rounded-md border border-neutral-500 px-3 font-mono"
+          data-testid="check-in-scan"
+        />
+      </div>
+      <Button type="submit" disabled={scan.isPending} aria-busy={scan.isPending}>
+        {t('roster.scanSubmit')}
+      </Button>
+    </form>
+  );
+};
+
+const Sessions = ({ sessions, session, onOutcome }: { sessions: RosterSession[]; session: TillSession; onOutcome: (outcome: Outcome) => void }) => {
+  const { t } = useTranslation('foh');
+  const tap = useTapCheckIn(session.id);
+  // After a tap the button leaves its row: focus goes to the next person still to check in in
+  // that session, else to the row's new state, once the roster has been read again.
+  const focusNext = useRef<{ next: number | null; row: number } | null>(null);
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    const button = target.next === null ? null : document.getElementById(`check-in-${target.next}`);
+    const state = document.getElementById(`roster-state-${target.row}`);
+    const element = button ?? (state?.dataset.state !== 'booked' ? state : null);
+    if (!element) return;
+    focusNext.current = null;
+    focusElement(element);
+  }, [sessions]);
+
+  const checkIn = (group: RosterSession, booking: RosterBooking) => {
+    // Not disabled while a tap is on its way (a disabled button would drop the focus): ignored instead.
+    if (tap.isPending) return;
+    const waiting = group.bookings.filter((b) => b.state === 'booked' && b.bookingId !== booking.bookingId);
+    const after = waiting.find((b) => group.bookings.indexOf(b) > group.bookings.indexOf(booking)) ?? waiting[0] ?? null;
+    tap.mutate(booking.bookingId, {
+      onSuccess: (done) => {
+        focusNext.current = { next: after?.bookingId ?? null, row: booking.bookingId };
+        onOutcome(done.isNew ? { kind: 'ok', text: t('roster.checkedIn', { person: done.person, name: done.name, time: timeOf(done.startsAt) }) } : { kind: 'used', text: done.message });
+      },
+      onError: (error) => onOutcome({ kind: 'error', text: error.message }),
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      {sessions.map((group) => {
+        const headingId = `roster-session-${group.occurrenceId}`;
+        const checkedIn = group.bookings.filter((b) => b.state === 'checked_in').length;
+        return (
+          <section key={group.occurrenceId} aria-labelledby={headingId} className="rounded-lg border border-neutral-300 bg-white p-4" data-testid="roster-session">
+            <h2 id={headingId} className="text-xl font-bold">
+              {timeOf(group.startsAt)}–{timeOf(group.endsAt)} {group.name}
+            </h2>
+            <p className="text-sm text-neutral-800">
+              {[group.location, t('roster.counts', { booked: group.bookings.length, checkedIn })].filter(Boolean).join(' · ')}
+            </p>
+            {group.bookings.length === 0 ? (
+              <p className="mt-2 text-sm">{t('roster.nobody')}</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-neutral-200">
+                {group.bookings.map((booking) => (
+                  <li key={booking.bookingId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="roster-person">
+                    <span>
+                      <strong>{booking.person}</strong>
+                      {booking.accountHolder !== booking.person && <span className="text-sm text-neutral-800"> ({t('roster.accountOf', { name: booking.accountHolder })})</span>}
+                    </span>
+                    <span className="flex items-center gap-3">
+                      <span id={`roster-state-${booking.bookingId}`} data-state={booking.state} className={`rounded-full px-3 py-1 text-sm font-semibold ${stateClasses[booking.state]}`}>
+                        {booking.state === 'checked_in' && booking.checkedInAt ? t('roster.state.checkedInAt', { time: timeOf(booking.checkedInAt) }) : t(`roster.state.${booking.state}`)}
+                      </span>
+                      {booking.state === 'booked' && (
+                        <Button
+                          id={`check-in-${booking.bookingId}`}
+                          size="sm"
+                          onClick={() => checkIn(group, booking)}
+                          aria-label={t('roster.checkInLabel', { person: booking.person, name: group.name, time: timeOf(group.startsAt) })}
+                        >
+                          {t('roster.checkIn')}
+                        </Button>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+};
+
+const stateClasses = {
+  booked: 'bg-neutral-100 text-neutral-900',
+  checked_in: 'bg-green-100 text-green-900',
+  no_show: 'bg-red-100 text-red-900',
+} as const;
+
+export default RosterScreen;
