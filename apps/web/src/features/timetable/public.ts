@@ -7,3 +7,13 @@ export { useBookingPerson } from './use-booking-for.ts';
 export { setBookingFor } from './choice.ts';
 /** The catalogue opens a sub-activity's timetable on its first day with something left (issue 21). */
 export { FirstDay } from './FirstDay.tsx';
+/**
+ * The till books on behalf with the timetable's own parts (issue 24, docs/front-of-house-screens.md):
+ * the day's entries and dates, the date strip and the entry row; its writes go through the basket's
+ * cart target.
+ */
+export { TimetableItem, type ActionKind } from './components/TimetableItem.tsx';
+export { DateStrip } from './components/DateStrip.tsx';
+export { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
+export { actionOf, familyOf, reloadsTimetable, versionFor, type Entry } from './rules.ts';
+export { useNow } from './use-now.ts';

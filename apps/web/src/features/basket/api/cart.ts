@@ -7,6 +7,7 @@ import { showToast } from '../../../lib/toast/store.ts';
 import { errorToast } from '../../../lib/toast/api-error.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { summarise, type Cart } from './cart-query.ts';
+import { useCartTarget, type CartTarget } from '../cart-target.tsx';
 
 /** One item of a cart add (wire notes): built from a timetable entry's id, cart_type and pricing_option_id alone. */
 export type CartAddItem = { id: number | string; type: string; purchasedForUserId: number | null; pricingOptionId: number };
@@ -37,27 +38,77 @@ export const replaceCart = async (queryClient: QueryClient, cart: Cart) => {
  */
 const showError = (error: Error) => showToast(errorToast(error, error.message));
 
+/** A change of one item (PUT): its ticket type (pricing option) or the person it is for. */
+export type CartItemChange = { cartItemId: number; pricingOptionId?: number; purchasedForUserId?: number | null };
+
+/** With a cart target (the till): the staff route for the chosen customer, with the till session. */
+const staffPath = (target: CartTarget, path: string) => `customers/${target.accountUserId}/cart${path ? `/${path}` : ''}`;
+const FOH = { base: 'fohBase' } as const;
+
 /** Basket mutations with the spec §8 toasts. `addingToCart`/`removingFromCart` are their `isPending`. */
 export const useBasketMutations = () => {
   const queryClient = useQueryClient();
   const { t } = useTranslation('basket');
+  const target = useCartTarget();
+  // The till's answer goes to its own cache (the customer's basket), the timetable reloads as after any change.
+  const targetCart = (cart: Cart) => {
+    target?.onCart(cart);
+    void reloadTimetable(queryClient);
+  };
   // Issue 21: after an add, somewhere obvious to go next.
   const addedToast = () => ({ type: 'success' as const, content: t('toasts.added'), action: { label: t('toasts.viewBasket'), to: '/basket' } });
   const add = useMutation({
-    mutationFn: (items: CartAddItem[]) => api.post<Cart>('add', { items, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    mutationFn: (items: CartAddItem[]) =>
+      target
+        ? api.post<Cart>(staffPath(target, 'add'), { items, ...SELECTED_USER, tillSessionId: target.tillSessionId }, FOH)
+        : api.post<Cart>('add', { items, ...SELECTED_USER }, { base: 'checkoutBase' }),
     onSuccess: async (cart) => {
+      if (target) {
+        targetCart(cart);
+        showToast({ type: 'success', content: t('toasts.added') });
+        return;
+      }
       await replaceCart(queryClient, cart);
       showToast(addedToast());
     },
     onError: showError,
   });
   const remove = useMutation({
-    mutationFn: (cartItemIds: number[]) => api.post<Cart>('remove', { cartItemIds, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    mutationFn: (cartItemIds: number[]) =>
+      target
+        ? api.post<Cart>(staffPath(target, 'remove'), { cartItemIds, ...SELECTED_USER, tillSessionId: target.tillSessionId }, FOH)
+        : api.post<Cart>('remove', { cartItemIds, ...SELECTED_USER }, { base: 'checkoutBase' }),
     onSuccess: async (cart) => {
-      await replaceCart(queryClient, cart);
+      if (target) targetCart(cart);
+      else await replaceCart(queryClient, cart);
       showToast({ type: 'success', content: t('toasts.removed') });
     },
     onError: showError,
+  });
+  /**
+   * Only with a cart target (the till; docs/front-of-house.md): a place the waitlist keeps taken
+   * with a typed reason (`waitlist_override_reason`, recorded), and a change of ticket type or person.
+   */
+  const addAhead = useMutation({
+    mutationFn: ({ item, reason }: { item: CartAddItem; reason: string }) => {
+      if (!target) throw new Error('Only at the till');
+      return api.post<Cart>(staffPath(target, 'add'), { items: [item], ...SELECTED_USER, tillSessionId: target.tillSessionId, waitlistOverrideReason: reason }, FOH);
+    },
+    onSuccess: (cart) => {
+      targetCart(cart);
+      showToast({ type: 'success', content: t('toasts.added') });
+    },
+  });
+  const update = useMutation({
+    mutationFn: ({ cartItemId, ...changes }: CartItemChange) =>
+      target
+        ? api.put<Cart>(staffPath(target, String(cartItemId)), { ...changes, ...SELECTED_USER, tillSessionId: target.tillSessionId }, FOH)
+        : api.put<Cart>(String(cartItemId), { ...changes, ...SELECTED_USER }, { base: 'checkoutBase' }),
+    onSuccess: async (cart) => {
+      if (target) targetCart(cart);
+      else await replaceCart(queryClient, cart);
+      showToast({ type: 'success', content: t('toasts.updated') });
+    },
   });
   // A whole course for one person (docs/courses.md): the course page's Book course.
   const addCourse = useMutation({
@@ -92,5 +143,5 @@ export const useBasketMutations = () => {
     },
     onError: showError,
   });
-  return { add, addCourse, remove, holdAgain, clear };
+  return { add, addCourse, remove, holdAgain, clear, addAhead, update };
 };
