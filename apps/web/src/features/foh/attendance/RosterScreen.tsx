@@ -47,7 +47,7 @@ const Roster = ({ session }: { session: TillSession }) => {
       ) : roster.data.length === 0 ? (
         <p className="rounded-lg border border-neutral-300 bg-white p-4">{t('roster.empty')}</p>
       ) : (
-        <Sessions sessions={roster.data} session={session} onOutcome={setOutcome} />
+        <FilteredSessions sessions={roster.data} readAt={roster.dataUpdatedAt} session={session} onOutcome={setOutcome} />
       )}
     </div>
   );
@@ -116,6 +116,37 @@ const ScanForm = ({ session, onOutcome }: { session: TillSession; onOutcome: (ou
         {t('roster.scanSubmit')}
       </Button>
     </form>
+  );
+};
+
+/**
+ * A day at a leisure centre has dozens of sessions (every court hour): by default the roster
+ * shows those still to end that someone has booked; two checkboxes show the rest.
+ */
+const FilteredSessions = ({ sessions, readAt, session, onOutcome }: { sessions: RosterSession[]; readAt: number; session: TillSession; onOutcome: (outcome: Outcome) => void }) => {
+  const { t } = useTranslation('foh');
+  const [showEnded, setShowEnded] = useState(false);
+  const [showEmpty, setShowEmpty] = useState(false);
+  // 'Ended' as of the roster's last read (every 30 s and after each check-in).
+  const now = readAt;
+  const ended = sessions.filter((s) => Date.parse(s.endsAt) <= now).length;
+  const empty = sessions.filter((s) => s.bookings.length === 0).length;
+  const shown = sessions.filter((s) => (showEnded || Date.parse(s.endsAt) > now) && (showEmpty || s.bookings.length > 0));
+  return (
+    <>
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-2 rounded-lg border border-neutral-300 bg-white px-4 py-3">
+        <legend className="px-1 text-sm font-semibold">{t('roster.show')}</legend>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" className="size-5" checked={showEnded} onChange={(event) => setShowEnded(event.target.checked)} />
+          {t('roster.showEnded', { count: ended })}
+        </label>
+        <label className="inline-flex items-center gap-2">
+          <input type="checkbox" className="size-5" checked={showEmpty} onChange={(event) => setShowEmpty(event.target.checked)} />
+          {t('roster.showEmpty', { count: empty })}
+        </label>
+      </fieldset>
+      {shown.length === 0 ? <p className="rounded-lg border border-neutral-300 bg-white p-4">{t('roster.noneShown')}</p> : <Sessions sessions={shown} session={session} onOutcome={onOutcome} />}
+    </>
   );
 };
 
