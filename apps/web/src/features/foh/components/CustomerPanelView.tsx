@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { isApiError } from '../../../lib/api/errors.ts';
-import { useAddNote, useCustomerPanel, type CustomerPanel } from '../api/foh.ts';
+import { useAddNote, useCurrentSession, useCustomerPanel, type CustomerPanel } from '../api/foh.ts';
+import { useTapCheckIn } from '../attendance/api.ts';
 import { dateTimeOf } from '../time.ts';
+import { focusElement } from '../../../lib/a11y/focus.ts';
 
 /**
  * The customer panel (contract foh/customers.ts ZCustomerPanel): initials for the photo
@@ -85,7 +87,7 @@ const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
         </ul>
       </Section>
       <Section title={t('panel.today')}>
-        <Bookings bookings={panel.today} empty={t('panel.noneToday')} />
+        <Bookings bookings={panel.today} empty={t('panel.noneToday')} canCheckIn />
       </Section>
       <Section title={t('panel.upcoming')}>
         <Bookings bookings={panel.upcoming} empty={t('panel.noneUpcoming')} />
@@ -95,18 +97,42 @@ const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
   );
 };
 
-const Bookings = ({ bookings, empty }: { bookings: CustomerPanel['today']; empty: string }) => {
+/** Today's bookings (`canCheckIn`) have 'Check in' until they are (the same record as the roster's). */
+const Bookings = ({ bookings, empty, canCheckIn = false }: { bookings: CustomerPanel['today']; empty: string; canCheckIn?: boolean }) => {
   const { t } = useTranslation('foh');
+  const session = useCurrentSession();
+  const tap = useTapCheckIn(session.data?.id);
+  // The pressed button leaves the list once the panel is read again: focus goes to what happened.
+  const status = useRef<HTMLParagraphElement>(null);
   if (bookings.length === 0) return <p className="text-sm">{empty}</p>;
   return (
-    <ul className="text-sm">
-      {bookings.map((b) => (
-        <li key={b.bookingId}>
-          {dateTimeOf(b.startsAt)} {b.name}, {b.person}
-          {b.checkedInAt ? ` — ${t('panel.checkedIn')}` : ''}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="text-sm">
+        {bookings.map((b) => (
+          <li key={b.bookingId} className={canCheckIn ? 'flex flex-wrap items-center justify-between gap-2 py-1' : undefined}>
+            <span>
+              {dateTimeOf(b.startsAt)} {b.name}, {b.person}
+              {b.checkedInAt ? ` — ${t('panel.checkedIn')}` : ''}
+            </span>
+            {canCheckIn && !b.checkedInAt && (
+              <Button size="sm" variant="secondary" onClick={() => !tap.isPending && tap.mutate(b.bookingId, { onSuccess: () => status.current && focusElement(status.current) })} aria-label={t('roster.panelCheckInLabel', { person: b.person, name: b.name })}>
+                {t('roster.panelCheckIn')}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canCheckIn && (
+        <p ref={status} role="status" className="text-sm font-semibold outline-none" data-testid="panel-check-in-status">
+          {tap.data?.message ?? ''}
+        </p>
+      )}
+      {tap.error && (
+        <p role="alert" className="text-sm text-danger-700">
+          {tap.error.message}
+        </p>
+      )}
+    </>
   );
 };
 
