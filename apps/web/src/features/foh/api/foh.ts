@@ -144,15 +144,6 @@ export const useAddNote = (accountUserId: number) => {
 export const useStaffCart = (accountUserId: number) =>
   useQuery({ queryKey: fohKeys.cart(accountUserId), queryFn: ({ signal }) => api.get<StaffCart>(`customers/${accountUserId}/cart`, { ...foh, signal }), retry: false });
 
-/** POST foh/customers/{id}/cart/remove: items out of the customer's basket. */
-export const useRemoveFromStaffCart = (accountUserId: number, tillSessionId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (cartItemIds: number[]) => api.post<StaffCart>(`customers/${accountUserId}/cart/remove`, { cartItemIds, tillSessionId }, foh),
-    onSuccess: (cart) => queryClient.setQueryData(fohKeys.cart(accountUserId), cart),
-  });
-};
-
 /** GET terms: the operator's terms the customer accepts at the desk (their ids go with the payment). */
 export const useTerms = () =>
   useQuery({ queryKey: fohKeys.terms, queryFn: ({ signal }) => api.get<{ id: number; title?: string; name?: string }[]>('terms', { signal }), retry: false, staleTime: 5 * 60_000 });
@@ -162,3 +153,27 @@ export const useTerms = () =>
  * second press answers 409 'This basket has already been paid.', which the screen shows.
  */
 export const payAtTill = (body: FohPayRequest) => api.post<PayResult>('pay', body, { base: 'checkoutBase' });
+
+/**
+ * POST foh/customers/{id}/cart/{cartItemId}/discount: a lower price for one item with a reason
+ * (recorded with the staff member and till; more than the price → 422). Answers the basket.
+ */
+export const useStaffDiscount = (accountUserId: number, tillSessionId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cartItemId, amountOff, reason }: { cartItemId: number; amountOff: number; reason: string }) =>
+      api.post<StaffCart>(`customers/${accountUserId}/cart/${cartItemId}/discount`, { tillSessionId, amountOff, reason }, foh),
+    onSuccess: (cart) => queryClient.setQueryData(fohKeys.cart(accountUserId), cart),
+  });
+};
+
+export type OccurrenceTicket = { id: number; name: string; price: { formatted: string } };
+/** GET {activities}/{occurrenceId}: one session with its ticket types (the till's 'Ticket type' choice). */
+export const useOccurrenceTickets = (occurrenceId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: ['foh', 'occurrence-tickets', occurrenceId] as const,
+    queryFn: async ({ signal }) => (await api.get<{ tickets?: OccurrenceTicket[] }>(String(occurrenceId), { base: 'activitiesBase', signal })).tickets ?? [],
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
