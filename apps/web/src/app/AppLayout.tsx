@@ -5,7 +5,6 @@ import { clientSettingsQuery } from '../lib/client-settings.ts';
 import { getSelectedVenue } from '../lib/selected-venue.ts';
 import { useRouteInfo } from '../lib/route-info.ts';
 import { applySearch, useShellMode } from '../lib/shell-mode.ts';
-import { logOut } from '../features/auth/auth-state.ts';
 import { documentTitle, usePageMetaStore } from '../lib/page-meta.ts';
 import { ThemeGate } from '../features/theme/ThemeGate.tsx';
 import { ShellLayout } from '../features/shell/ShellLayout.tsx';
@@ -28,6 +27,8 @@ const LoginForm = lazy(() => import('../features/auth/LoginForm.tsx'));
 const LoginDialog = lazy(() => import('../features/auth/LoginDialog.tsx'));
 // The header's basket badge and time left follow the cart, fetched once someone is logged in.
 const BasketSync = lazy(() => import('../features/basket/BasketSync.tsx'));
+// Its code loads only in kiosk mode: the idle return and its 'Still there?' countdown.
+const KioskIdleWatch = lazy(() => import('./KioskIdleWatch.tsx'));
 // The phones' sticky basket bar (issue 21): only someone logged in has a basket.
 const BasketBar = lazy(() => import('../features/basket/components/BasketBar.tsx'));
 
@@ -48,22 +49,9 @@ const AppLayout = () => {
   // Client settings load alongside the theme; the shell falls back to defaults until they arrive.
   const kioskHomeUrl = useQuery(clientSettingsQuery).data?.kioskHomeUrl ?? null;
   const { isKiosk, centre } = useShellMode();
-  // Spec §4: an idle kiosk logs out and goes home. Its code loads only in kiosk mode.
-  useEffect(() => {
-    if (!isKiosk) return;
-    let stop = () => {};
-    let isCancelled = false;
-    void import('../features/shell/kiosk-idle.ts').then(({ watchKioskIdle, kioskExitUrl }) => {
-      if (isCancelled) return;
-      // Issue 23: the membership app's kiosk page of a centre is that kiosk's home; its idle returns there.
-      const home = import.meta.env.VITE_SOURCE === 'online-joining' && centre ? null : kioskHomeUrl;
-      stop = watchKioskIdle(() => void logOut(kioskExitUrl({ kioskHomeUrl: home, centre })));
-    });
-    return () => {
-      isCancelled = true;
-      stop();
-    };
-  }, [isKiosk, centre, kioskHomeUrl]);
+  // Spec §4: an idle kiosk logs out and goes home, warning first (features/kiosk/KioskIdle.tsx).
+  // Issue 23: the membership app's kiosk page of a centre is that kiosk's home; its idle returns there.
+  const kioskHome = import.meta.env.VITE_SOURCE === 'online-joining' && centre ? null : kioskHomeUrl;
   // Spec §4: a login or logout elsewhere (another tab, an expired cookie) re-renders the shell.
   const [, onLoginStateChange] = useReducer((n: number) => n + 1, 0);
   useLoginPoll(onLoginStateChange);
@@ -89,6 +77,11 @@ const AppLayout = () => {
       {(theme) => (
         <ShellLayout theme={theme} venue={venue}>
           <Toaster />
+          {isKiosk && (
+            <Suspense fallback={null}>
+              <KioskIdleWatch home={kioskHome} centre={centre} />
+            </Suspense>
+          )}
           {isUserLoaded && (
             <Suspense fallback={null}>
               <BasketSync />

@@ -12,7 +12,8 @@ export const DEMO_CLIENT: SeedClient = {
   name: 'Active North West',
   currency_symbol: '£',
   online_joining_enabled: true,
-  kiosk_home_url: '/?kiosk=true',
+  // The bookings site's self-service kiosk home (issue 24, docs/kiosk.md).
+  kiosk_home_url: '/kiosk?kiosk=true',
   online_guest_passes_enabled: true,
   gtm_id: null,
   gtm_auth: null,

@@ -13,7 +13,7 @@ describe('GET /api/client', () => {
       name: 'Active North West',
       currency: { symbol: '£' },
       online_joining_enabled: true,
-      kiosk_home_url: '/?kiosk=true',
+      kiosk_home_url: '/kiosk?kiosk=true',
       online_guest_passes_enabled: true,
       analytics: null,
     });

@@ -33,7 +33,7 @@ export const withoutTrailingSlash = (pathname: string): string | null =>
 export type PageLookup = { venueSlug: string; activitySlug?: string; courseSlug?: string };
 
 /** Static routes of the route table, per source (apps/web/src/app/router.tsx). */
-const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selected-venue', 'register', 'basket', 'basket/checkout', 'attendees', 'pricing', 'accessibility'];
+const STATIC_ROUTES = ['redirect-to-selected-venue', 'course-redirect-to-selected-venue', 'register', 'basket', 'basket/checkout', 'attendees', 'pricing', 'accessibility', 'kiosk'];
 const staticRoutesOf = (source: string): readonly string[] => [
   ...STATIC_ROUTES,
   ...(source === 'bookings' ? [] : ['login']),

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KIOSK_IDLE_MS, kioskExitUrl, watchKioskIdle } from './kiosk-idle.ts';
+import { KIOSK_IDLE_MS, KIOSK_WARNING_MS, kioskExitUrl, watchKioskIdle } from './kiosk-idle.ts';
 
 describe('kiosk idle timeout (spec §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -51,5 +51,61 @@ describe('where an idle kiosk goes', () => {
     expect(
       kioskExitUrl({ kioskHomeUrl: null, centre: 'bury-leisure-centre', currentHost: 'bookings.example.com', protocol: 'https:' }),
     ).toBe('https://online-joining.example.com/?kiosk=true&centre=bury-leisure-centre');
+  });
+});
+
+describe("the 'Still there?' warning in the last 15 s (docs/kiosk.md \"Idle\")", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const watch = () => {
+    const calls: string[] = [];
+    let idleAt = 0;
+    const stop = watchKioskIdle(() => calls.push('idle'), KIOSK_IDLE_MS, window, {
+      beforeMs: KIOSK_WARNING_MS,
+      onWarn: (at) => {
+        idleAt = at;
+        calls.push('warn');
+      },
+      onResume: () => calls.push('resume'),
+    });
+    return { calls, stop, idleAt: () => idleAt };
+  };
+
+  it('warns at 75 s, saying when the kiosk will go idle, then goes idle at 90 s', () => {
+    const started = Date.now();
+    const { calls, stop, idleAt } = watch();
+    vi.advanceTimersByTime(74_999);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['warn']);
+    expect(idleAt() - started).toBe(90_000);
+    vi.advanceTimersByTime(14_999);
+    expect(calls).toEqual(['warn']);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['warn', 'idle']);
+    stop();
+  });
+
+  it('a touch during the warning ends it and starts the whole 90 s again', () => {
+    const { calls, stop } = watch();
+    vi.advanceTimersByTime(80_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(calls).toEqual(['warn', 'resume']);
+    vi.advanceTimersByTime(74_999);
+    expect(calls).toEqual(['warn', 'resume']);
+    vi.advanceTimersByTime(15_001);
+    expect(calls).toEqual(['warn', 'resume', 'warn', 'idle']);
+    stop();
+  });
+
+  it('activity before the warning does not call onResume', () => {
+    const { calls, stop } = watch();
+    vi.advanceTimersByTime(30_000);
+    window.dispatchEvent(new Event('touchstart'));
+    expect(calls).toEqual([]);
+    stop();
+    vi.advanceTimersByTime(200_000);
+    expect(calls).toEqual([]);
   });
 });

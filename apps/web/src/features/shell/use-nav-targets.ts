@@ -28,7 +28,7 @@ export const useNavTargets = () => {
   return {
     source: SOURCE,
     isKiosk,
-    kioskHomeUrl: client.kioskHomeUrl ?? '/?kiosk=true',
+    kioskHomeUrl: client.kioskHomeUrl ?? '/kiosk?kiosk=true',
     /** A member's entry is 'My membership' (My account → Memberships), shown whether or not online joining is on. */
     showMembership: client.onlineJoiningEnabled || membershipStatus === 'member',
     /**
