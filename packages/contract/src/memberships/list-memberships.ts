@@ -16,7 +16,7 @@ export const ZMembership = z.object({
   venue: z.object({ slug: z.string(), name: z.string() }),
   home_venue_only: z.boolean(),
   /** 'arrears' (issue 23): a Direct Debit failed; booking is blocked until it is paid by card. */
-  status: z.enum(['active', 'frozen', 'cancelled', 'arrears']),
+  status: z.enum(['active', 'frozen', 'cancelled', 'arrears', 'awaiting_mandate']),
   /** YYYY-MM-DD. */
   start_date: z.string(),
   /** YYYY-MM-DD; null once cancelled. */

@@ -32,7 +32,7 @@ export const ZMembershipDetail = z.object({
   person: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
   venue: z.object({ slug: z.string(), name: z.string() }),
   /** 'arrears': a Direct Debit failed; booking is blocked until it is paid by card. */
-  status: z.enum(['active', 'frozen', 'cancelled', 'arrears']),
+  status: z.enum(['active', 'frozen', 'cancelled', 'arrears', 'awaiting_mandate']),
   start_date: ZDatedText,
   /** Set once cancelled (the last day), or for annual upfront the end of the paid year. */
   ends_on: ZDatedText.nullable(),

@@ -22,6 +22,7 @@ import { providerFor } from '../payments/service.ts';
 import * as tills from './tills.ts';
 import { getVoucher, payAtTill } from './tenders.ts';
 import { fohPeopleRoutes } from './people-routes.ts';
+import { fohMembershipRoutes } from './membership-sale.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -99,4 +100,5 @@ export const fohRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(fohPeopleRoutes);
+  await app.register(fohMembershipRoutes);
 };

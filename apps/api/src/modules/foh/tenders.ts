@@ -25,7 +25,7 @@ export type PayInput = {
   receipt: 'email' | 'print' | 'none';
 };
 
-const TILL_TENDER: Record<FohPaymentLine['tender_type'], TillTender> = {
+export const TILL_TENDER: Record<FohPaymentLine['tender_type'], TillTender> = {
   cash: 'cash',
   cheque: 'cheque',
   'offline-voucher': 'offline-voucher',
@@ -36,7 +36,7 @@ const TILL_TENDER: Record<FohPaymentLine['tender_type'], TillTender> = {
 };
 
 /** Per-line rules: change only on cash, enough cash handed over, the cheque number, voucher code and terminal reference given. */
-const checkLines = (lines: readonly FohPaymentLine[]) => {
+export const checkLines = (lines: readonly FohPaymentLine[]) => {
   const errors: FieldErrors = {};
   lines.forEach((line, i) => {
     if (line.amount <= 0) return;
@@ -52,7 +52,7 @@ const checkLines = (lines: readonly FohPaymentLine[]) => {
   if (Object.keys(errors).length) throw unprocessable('validation_failed', 'The given data was invalid.', errors);
 };
 
-const spendVoucher = async (trx: Db, staff: Staff, sessionId: number, orderId: number, line: FohPaymentLine, symbol: string) => {
+export const spendVoucher = async (trx: Db, staff: Staff, sessionId: number, orderId: number, line: FohPaymentLine, symbol: string) => {
   const code = line.info!.voucher_code!;
   const voucher = await repo.findVoucher(trx, staff.clientId, code, true);
   if (!voucher) throw unprocessable('voucher_unknown', VOUCHER_UNKNOWN_MESSAGE, { voucher_code: [VOUCHER_UNKNOWN_MESSAGE] });

@@ -33,7 +33,7 @@ const ownJoin = async (db: Db, caller: Caller, joinId: string, lock = false) => 
   return join;
 };
 
-const liveMandate = (m: repo.MandateRow | undefined) => m !== undefined && (m.status === 'submitted' || m.status === 'active' || m.status === 'pending_submission');
+export const liveMandate = (m: repo.MandateRow | undefined) => m !== undefined && (m.status === 'submitted' || m.status === 'active' || m.status === 'pending_submission');
 
 /** The join as the steps show it, with the quote as of today. */
 const joinDto = async (db: Db, caller: Caller, join: repo.JoinRow, now: Date): Promise<JoinDto> => {
@@ -90,7 +90,7 @@ export const startJoin = async (db: Db, caller: Caller, body: StartJoinRequest, 
 
 export const getJoin = async (db: Db, caller: Caller, joinId: string, now = new Date()) => joinDto(db, caller, await ownJoin(db, caller, joinId), now);
 
-const mandateReference = () => `DD${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+export const mandateReference = () => `DD${String(randomInt(0, 1e9)).padStart(9, '0')}`;
 
 /** PUT online-joining/joins/{id}/mandate: modulus check, then the provider's billing request and mandate. */
 export const setMandate = async (db: Db, caller: Caller, joinId: string, body: JoinMandateRequest, deps: JoinDeps): Promise<JoinDto> => {
@@ -187,7 +187,7 @@ export const authoriseJoin = async (db: Db, caller: Caller, joinId: string, body
 
 type Outcome = { kind: 'done'; membershipId: number } | { kind: 'refused'; error: AppError };
 
-const membershipNumber = () => `M${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+export const membershipNumber = () => `M${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
 /** POST online-joining/joins/{id}/complete. */
 export const completeJoin = async (db: Db, caller: Caller, joinId: string, input: { transactionUuid: string | null }, deps: JoinDeps): Promise<JoinConfirmationDto> => {

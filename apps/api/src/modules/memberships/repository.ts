@@ -62,9 +62,9 @@ export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
 
 export const findClient = (db: Db, clientId: number) => db.selectFrom('clients').select(['name', 'currency_symbol']).where('id', '=', clientId).executeTakeFirstOrThrow();
 
-/** The running membership of a person on a plan (active, arrears or frozen). */
+/** The running membership of a person on a plan (active, arrears, frozen, or sold at the till and waiting for its mandate). */
 export const findRunningMembership = (db: Db, personId: number, planId: number) =>
-  db.selectFrom('memberships').select('id').where('membership_user_id', '=', personId).where('plan_id', '=', planId).where('status', 'in', ['active', 'arrears', 'frozen']).executeTakeFirst();
+  db.selectFrom('memberships').select('id').where('membership_user_id', '=', personId).where('plan_id', '=', planId).where('status', 'in', ['active', 'arrears', 'frozen', 'awaiting_mandate']).executeTakeFirst();
 
 /* ---- Joins ---- */
 
@@ -180,6 +180,29 @@ export const insertMembership = async (
     ends_on: string | null;
   },
 ) => (await db.insertInto('memberships').values({ ...row, status: 'active' }).returning('id').executeTakeFirstOrThrow()).id;
+
+/** A membership sold at the till (issue 24): 'awaiting_mandate' for a monthly plan until its link is used. */
+export const insertTillMembership = async (
+  db: Db,
+  row: Omit<Parameters<typeof insertMembership>[1], 'mandate_id'> & { status: 'active' | 'awaiting_mandate'; sold_by_staff_user_id: number },
+) => (await db.insertInto('memberships').values({ ...row, mandate_id: null }).returning('id').executeTakeFirstOrThrow()).id;
+
+/** Its mandate given: active, with the mandate. */
+export const activateWithMandate = (db: Db, membershipId: number, mandateId: number) =>
+  db.updateTable('memberships').set({ status: 'active', mandate_id: mandateId }).where('id', '=', membershipId).where('status', '=', 'awaiting_mandate').execute();
+
+/* ---- Mandate links (issue 24: a till sale's Direct Debit step, by email) ---- */
+
+export const insertMandateLink = (db: Db, row: { client_id: number; membership_id: number; token_hash: string; expires_at: Date }) => db.insertInto('membership_mandate_links').values(row).execute();
+
+export type MandateLinkRow = { id: number; client_id: number; membership_id: number; expires_at: Date; used_at: Date | null };
+
+export const findMandateLink = (db: Db, clientId: number, tokenHash: string, lock = false) => {
+  const query = db.selectFrom('membership_mandate_links').select(['id', 'client_id', 'membership_id', 'expires_at', 'used_at']).where('client_id', '=', clientId).where('token_hash', '=', tokenHash);
+  return (lock ? query.forUpdate() : query).executeTakeFirst() as Promise<MandateLinkRow | undefined>;
+};
+
+export const setMandateLinkUsed = (db: Db, linkId: number, at: Date) => db.updateTable('membership_mandate_links').set({ used_at: at }).where('id', '=', linkId).execute();
 
 export const findMembership = async (db: Db, clientId: number, membershipId: number, lock = false) =>
   (

@@ -27,12 +27,13 @@ import {
   ZMembershipDetailResponse,
   ZMembershipParams,
 } from '@app/contract/memberships/membership-account';
+import { ZMandateLinkDoneResponse, ZMandateLinkParams, ZMandateLinkRequest, ZMandateLinkResponse } from '@app/contract/memberships/mandate-link';
 import { publicUrlOf } from '../../lib/config.ts';
 import type { Caller } from '../account/service.ts';
 import { directDebitProviderFor, providerFor } from '../payments/service.ts';
 import * as memberships from './service.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 402: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 410: ZErrorResponse, 422: ZErrorResponse };
 const caller = (request: FastifyRequest): Caller => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
 
 /** Online joining and a membership in My account (docs/memberships.md "API"). */
@@ -90,6 +91,24 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await memberships.joinConfirmation(app.db, caller(request), request.params.joinId, {});
       return { data, message: `Welcome! Your membership number is ${data.membership_number}.` };
+    },
+  );
+
+  // A till sale's Direct Debit step (issue 24): the emailed token is the credential; a logged-in
+  // customer of another account is refused.
+  const linkOpen = { preHandler: app.allowVisitor, config: { personalData: true } };
+  const viewer = (request: FastifyRequest) => request.auth?.userId ?? null;
+  app.get(
+    '/api/online-joining/mandate-links/:token',
+    { ...linkOpen, schema: { tags, summary: 'The Direct Debit link of a membership sold at the till', params: ZMandateLinkParams, response: { 200: ZMandateLinkResponse, ...errors } } },
+    async (request) => ({ data: await memberships.getMandateLink(app.db, request.clientId, request.params.token, viewer(request)) }),
+  );
+  app.post(
+    '/api/online-joining/mandate-links/:token/mandate',
+    { ...linkOpen, schema: { tags, summary: 'Give the bank details from the link: the mandate, and the membership active', params: ZMandateLinkParams, body: ZMandateLinkRequest, response: { 200: ZMandateLinkDoneResponse, ...errors } } },
+    async (request) => {
+      const data = await memberships.completeMandateLink(app.db, request.clientId, request.params.token, viewer(request), request.body, deps(request));
+      return { data, message: `Your Direct Debit is set up: membership ${data.membership_number} is active.` };
     },
   );
 

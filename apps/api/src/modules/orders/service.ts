@@ -24,7 +24,7 @@ import { money, orderSummary, queueConfirmation } from './views.ts';
  * emails/); reconciliation of card attempts left authorised.
  */
 export { authoriseLateFees, payLateFees } from './late-fees.ts';
-export { recordMembershipPayment } from './membership-orders.ts';
+export { recordMembershipPayment, recordMembershipTillPayment } from './membership-orders.ts';
 export { orderCalendar, orderView } from './views.ts';
 
 /** `publicUrl`: the site's public address (PUBLIC_URL) for links in the confirmation email; unset: http://localhost. */
