@@ -17,6 +17,7 @@ import { VenueNotFound } from './components/VenueNotFound.tsx';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
 import { formatCourseDate, pricePerSession } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
+import { useShellMode } from '../../lib/shell-mode.ts';
 
 const Fact = ({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) => (
   <div>
@@ -82,6 +83,9 @@ type DetailsProps = {
 
 const CourseDetails = ({ course, venue, venueSlug, activitySlug, currencySymbol }: DetailsProps) => {
   const { t } = useTranslation('catalogue');
+  // A kiosk offers no phone or email link (docs/kiosk.md): they are shown as text.
+  const { isKiosk } = useShellMode();
+  const contact = isKiosk ? 'mt-2 flex items-center gap-2 break-all' : 'mt-2 flex items-center gap-2 break-all text-primary-600 hover:underline';
   const facts = useCourseFacts(course);
   const price = toMoney(course.price, currencySymbol).formatted;
   const perSession = toMoney(pricePerSession(course.price, course.weeks), currencySymbol).formatted;
@@ -189,13 +193,13 @@ const CourseDetails = ({ course, venue, venueSlug, activitySlug, currencySymbol 
                 <div className="mt-4 border-t border-dark-100 pt-4 text-sm">
                   <p className="font-medium text-dark-500">{t('course.questions')}</p>
                   {venue.phone && (
-                    <a href={`tel:${venue.phone.replace(/\s+/g, '')}`} className="mt-2 flex items-center gap-2 text-primary-600 hover:underline">
+                    <a href={isKiosk ? undefined : `tel:${venue.phone.replace(/\s+/g, '')}`} className={contact}>
                       <Phone aria-hidden="true" className="size-4" />
                       {venue.phone}
                     </a>
                   )}
                   {venue.email && (
-                    <a href={`mailto:${venue.email}`} className="mt-1 flex items-center gap-2 break-all text-primary-600 hover:underline">
+                    <a href={isKiosk ? undefined : `mailto:${venue.email}`} className={contact.replace('mt-2', 'mt-1')}>
                       <Mail aria-hidden="true" className="size-4" />
                       {venue.email}
                     </a>

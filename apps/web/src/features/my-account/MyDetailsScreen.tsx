@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { showToast } from '../../lib/toast/store.ts';
@@ -8,6 +8,7 @@ import { ListSkeleton } from './components/Skeletons.tsx';
 import { FamilySection } from './components/FamilySection.tsx';
 import { DetailsForm } from './components/DetailsForm.tsx';
 import { ChangePasswordForm } from './components/ChangePasswordForm.tsx';
+import { KioskPinForm } from './components/KioskPinForm.tsx';
 import { useMyDetails } from './api/my-details.ts';
 import { useVenues } from '../../lib/venues.ts';
 
@@ -28,7 +29,7 @@ const EditableDetails = () => {
 /**
  * My details: what the account holds about its holder (email, reference and home venue shown;
  * name, phone, address, emergency contact and marketing preferences edited), the password,
- * their family, and 'Log out everywhere'.
+ * the kiosk PIN (with the membership numbers to type beside it), their family, and 'Log out everywhere'.
  */
 const MyDetailsScreen = () => {
   const { t } = useTranslation('my-account');
@@ -54,6 +55,10 @@ const MyDetailsScreen = () => {
           </dl>
           <EditableDetails />
           <ChangePasswordForm />
+          {/* Its strings are the kiosk's: the section waits for them alone, not the whole page. */}
+          <Suspense fallback={null}>
+            <KioskPinForm />
+          </Suspense>
           <FamilySection user={user} />
           <section className="mt-8 rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200" aria-labelledby="sessions-heading">
             <h2 id="sessions-heading" className="text-xl font-semibold text-dark-500">

@@ -45,19 +45,27 @@ export const Header = ({ theme }: { theme: Theme }) => {
   const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   const loggedIn = isLoggedIn();
 
+  // Kiosk mode (issue 24, docs/kiosk.md): 'Back to Kiosk Home' always in view, and nothing that
+  // leaves the kiosk or asks for a password or a card (log in, My account, membership, basket).
+  if (nav.isKiosk) {
+    return (
+      <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+        <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
+          <Logo theme={theme} />
+          <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg' })}>
+            {t('nav.backToKiosk')}
+          </a>
+        </div>
+      </header>
+    );
+  }
+
   return (
     <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Logo theme={theme} />
         <nav aria-label={t('nav.label')} className="ml-auto hidden lg:block">
           <ul data-testid="nav-links" className="flex items-center gap-1">
-            {nav.isKiosk && (
-              <li>
-                <a href={nav.kioskHomeUrl} className={navLinkClass}>
-                  {t('nav.backToKiosk')}
-                </a>
-              </li>
-            )}
             <li>
               <NavLink to="/redirect-to-selected-venue" className={navLinkClass}>
                 {t('nav.bookActivity')}

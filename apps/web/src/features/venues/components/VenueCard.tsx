@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import type { Venue } from '../../../lib/venues.ts';
 import { venueAddress } from '../../../lib/venue-address.ts';
 import { VenueArtwork } from './VenueArtwork.tsx';
+import { useShellMode } from '../../../lib/shell-mode.ts';
 
 type Props = {
   venue: Venue;
@@ -18,6 +19,8 @@ type Props = {
 /** Spec test ids venue-card, venue-name, venue-address, select-venue. */
 export const VenueCard = ({ venue, isSelected, onSelect, distance, isHighlighted = false }: Props) => {
   const { t } = useTranslation('catalogue');
+  // A kiosk offers no phone link (docs/kiosk.md): the number is shown as text.
+  const { isKiosk } = useShellMode();
   return (
     <li
       data-testid="venue-card"
@@ -59,13 +62,20 @@ export const VenueCard = ({ venue, isSelected, onSelect, distance, isHighlighted
             <div className="rounded-lg bg-dark-50 p-3 text-sm text-dark-400">
               <p>{t('venueCard.notBookable')}</p>
               {venue.phone && (
-                <a
-                  href={`tel:${venue.phone.replace(/\s+/g, '')}`}
-                  className="mt-1 inline-flex items-center gap-1 font-medium text-primary-600 underline-offset-2 hover:underline"
-                >
-                  <Phone aria-hidden="true" className="size-3.5" />
-                  {t('venueCard.call', { phone: venue.phone })}
-                </a>
+                isKiosk ? (
+                  <p className="mt-1 inline-flex items-center gap-1 font-medium">
+                    <Phone aria-hidden="true" className="size-3.5" />
+                    {t('venueCard.call', { phone: venue.phone })}
+                  </p>
+                ) : (
+                  <a
+                    href={`tel:${venue.phone.replace(/\s+/g, '')}`}
+                    className="mt-1 inline-flex items-center gap-1 font-medium text-primary-600 underline-offset-2 hover:underline"
+                  >
+                    <Phone aria-hidden="true" className="size-3.5" />
+                    {t('venueCard.call', { phone: venue.phone })}
+                  </a>
+                )
               )}
             </div>
           )}

@@ -8,6 +8,7 @@ import { geocodeQuery } from './geocode.ts';
 import { useMapStore } from './map-store.ts';
 import { focusElement } from '../../../lib/a11y/focus.ts';
 import type { MapVenue } from './map-venue.ts';
+import { useShellMode } from '../../../lib/shell-mode.ts';
 
 // Leaflet and its plugins load only when the map is on screen (home route budget).
 const VenueMap = lazy(() => import('./VenueMap.tsx'));
@@ -29,7 +30,9 @@ const MapSearchPanel = ({ venues, renderResults }: Props) => {
   const { radius, searchTerm, searchedCoordinates, mapData, setRadius, setSearchTerm, showPlace } = useMapStore();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [highlightedSlug, setHighlightedSlug] = useState<string | null>(null);
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // Not at a kiosk (docs/kiosk.md): a foyer screen's own location is not the customer's, and it asks the browser's permission.
+  const { isKiosk } = useShellMode();
+  const canLocate = !isKiosk && typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
   const validVenues = useMemo(() => venues.filter(isValidVenueLocation), [venues]);
   const found = useMemo(
