@@ -48,7 +48,14 @@ export const TillBook = ({ session, people }: Props) => {
 
   const categories = useQuery(categoriesQuery(venueSlug));
   // Leaf activities (a parent such as Swimming has its sub-activities listed too); courses are not booked here.
-  const activities = (categories.data ?? []).filter((category) => category.kind === 'activity' && category.childrenCount === 0 && familyOf(category));
+  const all = categories.data ?? [];
+  const activities = all.filter((category) => category.kind === 'activity' && category.childrenCount === 0 && familyOf(category));
+  // Grouped under their parent (Fitness classes, Racket sports), as the bookings site lists them.
+  const groups = new Map<string, typeof activities>();
+  for (const category of activities) {
+    const parent = all.find((candidate) => candidate.slug === category.parentSlug)?.name ?? category.name;
+    groups.set(parent, [...(groups.get(parent) ?? []), category]);
+  }
 
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-4" data-testid="till-book">
@@ -75,10 +82,14 @@ export const TillBook = ({ session, people }: Props) => {
           </label>
           <select id={`${id}-activity`} className={fieldClasses} value={activitySlug} onChange={(event) => set({ activity: event.target.value, date: null })}>
             <option value="">{t('book.chooseActivity')}</option>
-            {activities.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.name}
-              </option>
+            {[...groups].map(([parent, list]) => (
+              <optgroup key={parent} label={parent}>
+                {list.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {category.name}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </select>
         </div>
