@@ -1,0 +1,243 @@
+import { chromium, expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { expectNoAxeViolations } from '../support/a11y.ts';
+import { waitForApp } from '../support/app.ts';
+import { CHROMIUM_ARGS, journeyChromiumPath } from '../support/chromium.ts';
+import { bookableDates, dayEntries, holdViaApi, newCustomer } from '../support/customer.ts';
+import { venueToday } from '../support/dates.ts';
+import { loginToken } from '../support/login.ts';
+import { writeQrY4m } from './fake-camera.ts';
+
+/**
+ * Issue 24 "Done when", the kiosk (docs/kiosk.md): a portrait touch display of 1080×1920 in
+ * Bury's foyer at `/kiosk?kiosk=true&centre=bury-leisure-centre`.
+ * (a) A customer of the journey's own books a class of today still ahead at Bury (through the
+ *     API, paid by card); the journey takes the booking's QR token from My account's QR route,
+ *     draws that code into a fake camera (a Y4M file in the test's output, Chromium's
+ *     `--use-file-for-fake-video-capture`), and the kiosk scans it, says hello by first name and
+ *     checks the booking in. Late in the evening nothing at Bury can still be booked today: it
+ *     says so and skips.
+ * (b) The PIN path: the demo customer (who has a membership) sets a PIN through the API; at the
+ *     kiosk a wrong PIN shows the server's message, the right one says hello.
+ * (c) Idle, on the page's clock: at 75 s 'Still there?' counts down, a touch keeps the kiosk, and
+ *     90 s without one returns to the kiosk home with the kiosk session ended on the server.
+ * axe at 1080×1920 on each screen; screenshots at 1080×1920 and 375 px in the test's output.
+ */
+test.describe.configure({ timeout: 180_000 });
+
+const VENUE = 'bury-leisure-centre';
+const KIOSK = `/kiosk?kiosk=true&centre=${VENUE}`;
+const PORTRAIT = { width: 1080, height: 1920 };
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+test.use({ viewport: PORTRAIT });
+
+/** Visible controls smaller than 48×48 px (the kiosk's touch targets, docs/kiosk.md). */
+const underTouchSize = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [tabindex]:not([tabindex="-1"])')]
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"], .sr-only, [inert]');
+      })
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width < 48 || rect.height < 48;
+      })
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}" ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`),
+  );
+
+/** axe at 1080×1920, no sideways scroll and no touch target under 48 px there, then screenshots at 1080×1920 and 375 px. */
+const checkScreen = async (page: Page, testInfo: TestInfo, name: string) => {
+  await expect(page.getByTestId('loading-spinner')).toHaveCount(0);
+  await page.setViewportSize(PORTRAIT);
+  await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(PORTRAIT.width);
+  await expectNoAxeViolations(page, `${name} at 1080×1920`);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await underTouchSize(page), `${name}: touch targets under 48 px`).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath(`kiosk-${name}-1080.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { message: `${name} fits 375 px` }).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath(`kiosk-${name}-375.png`), fullPage: true });
+  await page.setViewportSize(PORTRAIT);
+};
+
+/** A class at Bury today that a customer can still book, or null late in the day. */
+const classToday = async (request: APIRequestContext, token: string) => {
+  const today = venueToday();
+  for (const activity of ['yoga', 'spin', 'hiit', 'pilates']) {
+    if ((await bookableDates(request, activity))[0] !== today) continue;
+    const entry = (await dayEntries(request, activity, today, token)).find((candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining >= 2);
+    if (entry) return entry;
+  }
+  return null;
+};
+
+/** What the browser and the server do for a card payment of the whole basket (as checkout/outcomes.spec.ts). */
+const payBasketByCard = async (request: APIRequestContext, token: string) => {
+  const cart = (await (await request.get('/api/activities/cart', { headers: auth(token) })).json()).data as { total: number };
+  const prepared = await (await request.get('/api/checkout/prepare', { headers: auth(token) })).json();
+  const card = await request.post('/simulator/card-identifiers', {
+    data: { session_key: prepared.session_key, card_number: '4242 4242 4242 4242', expiry_date: '12/34', security_code: '123', card_holder_name: 'Jo Marsden' },
+  });
+  expect(card.status()).toBe(200);
+  const terms = ((await (await request.get('/api/terms', { headers: auth(token) })).json()).data as { id: number }[]).map((term) => term.id);
+  const payments = [{ tender_type: 'card', amount: cart.total }];
+  const browser = { browser_color_depth: 24, browser_java_enabled: false, browser_javascript_enabled: true, browser_language: 'en-GB', browser_screen_height: 1920, browser_screen_width: 1080, browser_timezone: 0 };
+  const authorised = await request.post('/api/checkout/authorise', {
+    headers: auth(token),
+    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], ...browser },
+  });
+  expect(authorised.status(), await authorised.text()).toBe(200);
+  const done = await request.post('/api/checkout/complete', {
+    headers: auth(token),
+    data: { transaction_uuid: (await authorised.json()).transaction_uuid, payments, source: 'activity-booking', terms, completed_waivers: [] },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return ((await done.json()) as { data: { booking_ids: number[] } }).data.booking_ids[0]!;
+};
+
+test('(a) the kiosk scans a booking QR code from its camera, says hello and checks the customer in', async ({ request, baseURL }, testInfo) => {
+  const customer = await newCustomer(request, 'kiosk');
+  const entry = await classToday(request, customer.token);
+  test.skip(entry === null, 'Nothing at Bury can still be booked today (late in the day): no booking to scan');
+  await holdViaApi(request, customer.token, entry!);
+  const bookingId = await payBasketByCard(request, customer.token);
+  const qr = await request.get(`/api/my-account/bookings/${bookingId}/qr`, { headers: auth(customer.token) });
+  expect(qr.status(), await qr.text()).toBe(200);
+  const { qr_payload: payload, token } = ((await qr.json()) as { data: { qr_payload: string; token: string } }).data;
+  expect(payload).toContain(token);
+
+  // The camera picture must exist before the browser starts: this journey starts its own.
+  const video = writeQrY4m(testInfo.outputPath('booking-qr.y4m'), payload);
+  const browser = await chromium.launch({
+    executablePath: journeyChromiumPath(),
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: PORTRAIT });
+    const page = await context.newPage();
+    await page.goto(KIOSK);
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome to Bury/ })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('kiosk-home-link')).toBeVisible();
+    await checkScreen(page, testInfo, 'home');
+
+    await page.getByRole('button', { name: /Scan my booking QR code/ }).click();
+    await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Jo', { timeout: 20_000 });
+    await expect(page.getByTestId('kiosk-checked-in')).toHaveText('Jo Marsden is checked in.');
+    await checkScreen(page, testInfo, 'checked-in');
+
+    // The same record as the till's: the server says it was used when the code comes again.
+    const again = await request.post('/api/kiosk/check-in', { data: { token } });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toMatch(/^Already checked in at \d\d:\d\d\.$/);
+
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByRole('button', { name: /Scan my booking QR code/ })).toBeVisible();
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+test('(a) without a camera the kiosk says so and offers the PIN', async ({ page }, testInfo) => {
+  // The journeys' browser has no camera: getUserMedia fails as on a kiosk without one.
+  await page.goto(KIOSK);
+  await waitForApp(page);
+  await page.getByRole('button', { name: /Scan my booking QR code/ }).click();
+  await expect(page.getByTestId('camera-problem')).toContainText('Please use your membership number and PIN, or ask at reception.', { timeout: 15_000 });
+  await checkScreen(page, testInfo, 'no-camera');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /Use my membership number and PIN/ })).toBeVisible();
+});
+
+/** The demo customer's membership number, after setting their kiosk PIN to `pin`. */
+const demoWithPin = async (request: APIRequestContext, pin: string) => {
+  const token = await loginToken(request, DEMO_ACCOUNTS.customer);
+  const set = await request.put('/api/my-account/kiosk-pin', { headers: auth(token), data: { pin } });
+  expect(set.status(), await set.text()).toBe(200);
+  const memberships = await request.get('/api/dashboard/memberships', { headers: auth(token) });
+  expect(memberships.status()).toBe(200);
+  const number = ((await memberships.json()) as { data: { reference: string; status: string }[] }).data.find((m) => m.status !== 'cancelled')?.reference;
+  expect(number, 'the demo customer has a membership').toBeTruthy();
+  return number!;
+};
+
+/** Types on the kiosk's own keys. */
+const tapKeys = async (page: Page, keypad: 'number' | 'pin', text: string) => {
+  const keys = page.getByTestId(`keypad-${keypad}`);
+  for (const key of text) await keys.getByRole('button', { name: key, exact: true }).click();
+};
+
+test.describe.serial('the PIN and the idle return (the demo customer\'s PIN)', () => {
+  test('(b) membership number and PIN on the on-screen keys: the wrong PIN is refused as the server says, the right one says hello', async ({ page, request }, testInfo) => {
+    const number = await demoWithPin(request, '2468');
+    await page.goto(KIOSK);
+    await waitForApp(page);
+    await page.getByRole('button', { name: /Use my membership number and PIN/ }).click();
+    await tapKeys(page, 'number', number);
+    await expect(page.getByLabel('Membership number')).toHaveValue(number.toUpperCase());
+    await checkScreen(page, testInfo, 'number');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    const pin = page.getByLabel('PIN', { exact: true });
+    await expect(pin).toHaveAttribute('type', 'password');
+    await tapKeys(page, 'pin', '1357');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('kiosk-pin-error')).toHaveText('The membership number or PIN is not right.');
+    await expect(pin).toHaveValue('');
+    await checkScreen(page, testInfo, 'pin-wrong');
+
+    await tapKeys(page, 'pin', '2468');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Alex');
+    await expect(page.getByRole('heading', { name: /Today's bookings at Bury/ })).toBeVisible();
+    await expect(page.getByTestId('kiosk-join')).toHaveAttribute('href', new RegExp(`kiosk=true&centre=${VENUE}$`));
+    await checkScreen(page, testInfo, 'hello');
+  });
+
+  test('(c) idle: at 75 s "Still there?" counts down, a touch keeps the kiosk, 90 s without one returns home and ends the kiosk session', async ({ page, request }, testInfo) => {
+    const number = await demoWithPin(request, '2468');
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await waitForApp(page);
+    await page.getByRole('button', { name: /Use my membership number and PIN/ }).click();
+    await tapKeys(page, 'number', number);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await tapKeys(page, 'pin', '2468');
+    const identified = page.waitForResponse((response) => response.url().endsWith('/api/kiosk/identify') && response.status() === 200);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const kioskToken = ((await (await identified).json()) as { data: { token: string } }).data.token;
+    await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Alex');
+
+    const dialog = page.getByRole('dialog', { name: 'Still there?' });
+    await page.clock.fastForward(74_000);
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward(1_000);
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('kiosk-idle-count')).toHaveText('15');
+    await expect(dialog).toContainText('goes back to the start in 15 seconds');
+    await page.clock.fastForward(5_000);
+    await expect(page.getByTestId('kiosk-idle-count')).toHaveText('10');
+    await expect(dialog.getByRole('button', { name: "I'm still here" })).toBeFocused();
+    await checkScreen(page, testInfo, 'still-there');
+
+    // A touch keeps the kiosk, and the whole 90 s start again.
+    await dialog.getByRole('button', { name: "I'm still here" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('kiosk-hello')).toBeVisible();
+    await page.clock.fastForward(74_000);
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward(1_000);
+    await expect(dialog).toBeVisible();
+    await page.clock.fastForward(15_000);
+
+    await expect(page).toHaveURL(/\/kiosk\?kiosk=true$/);
+    await waitForApp(page);
+    await expect(page.getByRole('button', { name: /Scan my booking QR code/ })).toBeVisible();
+    await expect(page.getByTestId('kiosk-hello')).toHaveCount(0);
+    const user = await request.get('/api/auth/user', { headers: auth(kioskToken) });
+    expect(user.status()).toBe(401);
+  });
+});
