@@ -46,6 +46,8 @@ const accountRoutes = (): RouteObject[] => {
 const joiningRoutes = (): RouteObject[] => [
   { path: 'centre/:venueSlug', ...screen(() => import('../features/joining/PlansScreen.tsx')) },
   { path: 'centre/:venueSlug/join/:planId/:step?', ...screen(() => import('../features/joining/JoinScreen.tsx')) },
+  // A till sale's Direct Debit by the emailed link (issue 24): ranks above join/:joinId/:step.
+  { path: 'join/direct-debit/:token', ...screen(() => import('../features/joining/MandateLinkScreen.tsx')) },
   { path: 'join/:joinId/confirmation', ...screen(() => import('../features/joining/JoinedScreen.tsx')) },
   { path: 'join/:joinId/agreement', ...screen(() => import('../features/joining/AgreementScreen.tsx')) },
   { path: 'join/:joinId/:step', ...screen(() => import('../features/joining/JoinFlowScreen.tsx')) },

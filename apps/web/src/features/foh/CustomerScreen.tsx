@@ -13,6 +13,7 @@ import { PayPanel } from './components/PayPanel.tsx';
 import { TillReceipt } from './components/TillReceipt.tsx';
 import { TillBasket } from './components/TillBasket.tsx';
 import { TillBook } from './components/TillBook.tsx';
+import { MembershipSaleCard } from './membership-sale/MembershipSale.tsx';
 
 /**
  * `/till/customers/{accountUserId}`: the chosen customer's panel, their own basket (the one they
@@ -33,6 +34,7 @@ const CustomerScreen = () => {
             </div>
             <BasketAndPay accountUserId={accountUserId} session={session!} />
           </div>
+          <MembershipSaleCard accountUserId={accountUserId} session={session!} />
         </div>
       )}
     </TillFrame>

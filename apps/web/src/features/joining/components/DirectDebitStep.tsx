@@ -38,9 +38,18 @@ const fromServerKey = (key: string): Key | null => {
  * digits; a refusal (modulus check, the bank's) comes back named by field.
  */
 export const DirectDebitStep = ({ joinId, onDone }: { joinId: string; onDone: (join: Join) => void }) => {
+  const start = useSetMandate(joinId);
+  return <BankDetailsForm pending={start.isPending} send={async (details) => onDone(await start.mutateAsync(details))} />;
+};
+
+/**
+ * The bank details form of the Direct Debit step, and the Guarantee: shared by a join's step and
+ * the emailed link of a membership sold at the till (MandateLinkScreen). `send` gives the details
+ * to the API; its refusal (named by field) is shown on the form.
+ */
+export const BankDetailsForm = ({ send, pending }: { send: (details: BankDetails) => Promise<void>; pending: boolean }) => {
   const { t } = useTranslation('joining');
   const id = useId();
-  const start = useSetMandate(joinId);
   const [details, setDetails] = useState<BankDetails>({ accountHolderName: '', sortCode: '', accountNumber: '', soleAuthoriser: false });
   const [errors, setErrors] = useState<Partial<Record<Key, string[]>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -60,13 +69,12 @@ export const DirectDebitStep = ({ joinId, onDone }: { joinId: string; onDone: (j
     setErrors({});
     setRefusal(null);
     try {
-      const result = await start.mutateAsync({
+      await send({
         accountHolderName: details.accountHolderName.trim(),
         sortCode: normaliseSortCode(details.sortCode),
         accountNumber: normaliseAccountNumber(details.accountNumber),
         soleAuthoriser: true,
       });
-      onDone(result);
     } catch (error) {
       if (isApiError(error) && Object.keys(error.validationMessages).length) {
         const fromServer: Partial<Record<Key, string[]>> = {};
@@ -117,8 +125,8 @@ export const DirectDebitStep = ({ joinId, onDone }: { joinId: string; onDone: (j
           errors={errors.accountNumber}
         />
         <Checkbox id={fieldId('soleAuthoriser')} label={label('soleAuthoriser')} checked={details.soleAuthoriser} onChange={(checked) => setDetails((current) => ({ ...current, soleAuthoriser: checked }))} errors={errors.soleAuthoriser} />
-        <Button type="submit" size="lg" className="justify-self-start" disabled={start.isPending}>
-          {start.isPending ? t('directDebit.submitting') : t('directDebit.submit')}
+        <Button type="submit" size="lg" className="justify-self-start" disabled={pending}>
+          {pending ? t('directDebit.submitting') : t('directDebit.submit')}
         </Button>
       </form>
       <Guarantee />
