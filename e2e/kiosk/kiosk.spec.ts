@@ -167,7 +167,7 @@ const demoWithPin = async (request: APIRequestContext, pin: string) => {
 /** Types on the kiosk's own keys. */
 const tapKeys = async (page: Page, keypad: 'number' | 'pin', text: string) => {
   const keys = page.getByTestId(`keypad-${keypad}`);
-  for (const key of text) await keys.getByRole('button', { name: key, exact: true }).click();
+  for (const key of text.toUpperCase()) await keys.getByRole('button', { name: key, exact: true }).click();
 };
 
 test.describe.serial('the PIN and the idle return (the demo customer\'s PIN)', () => {
