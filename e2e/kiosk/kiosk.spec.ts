@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { expectNoAxeViolations } from '../support/a11y.ts';
 import { waitForApp } from '../support/app.ts';
 import { CHROMIUM_ARGS, journeyChromiumPath } from '../support/chromium.ts';
-import { bookableDates, dayEntries, holdViaApi, newCustomer } from '../support/customer.ts';
+import { bookableDates, dayEntries, findClass, holdViaApi, newCustomer } from '../support/customer.ts';
 import { venueToday } from '../support/dates.ts';
 import { loginToken } from '../support/login.ts';
 import { writeQrY4m } from './fake-camera.ts';
@@ -15,8 +15,8 @@ import { writeQrY4m } from './fake-camera.ts';
  *     API, paid by card); the journey takes the booking's QR token from My account's QR route,
  *     draws that code into a fake camera (a Y4M file in the test's output, Chromium's
  *     `--use-file-for-fake-video-capture`), and the kiosk scans it, says hello by first name and
- *     checks the booking in. Late in the evening nothing at Bury can still be booked today: it
- *     says so and skips.
+ *     checks the booking in. Late in the evening, when nothing at Bury can still be booked today,
+ *     a later class is scanned instead and the kiosk shows the server's 'This booking is not for today.'
  * (b) The PIN path: the demo customer (who has a membership) sets a PIN through the API; at the
  *     kiosk a wrong PIN shows the server's message, the right one says hello.
  * (c) Idle, on the page's clock: at 75 s 'Still there?' counts down, a touch keeps the kiosk, and
@@ -99,9 +99,12 @@ const payBasketByCard = async (request: APIRequestContext, token: string) => {
 
 test('(a) the kiosk scans a booking QR code from its camera, says hello and checks the customer in', async ({ request, baseURL }, testInfo) => {
   const customer = await newCustomer(request, 'kiosk');
-  const entry = await classToday(request, customer.token);
-  test.skip(entry === null, 'Nothing at Bury can still be booked today (late in the day): no booking to scan');
-  await holdViaApi(request, customer.token, entry!);
+  // Late in the evening nothing at Bury can still be booked today: the scan and the hello are
+  // then shown with a class of a later day, which the server will not check in today.
+  const today = await classToday(request, customer.token);
+  const entry = today ?? (await findClass(request, 'BOOK', { token: customer.token, minSpaces: 2 })).entry;
+  if (!today) testInfo.annotations.push({ type: 'note', description: 'No class left today at Bury: scanned a later booking, checked "not for today"' });
+  await holdViaApi(request, customer.token, entry);
   const bookingId = await payBasketByCard(request, customer.token);
   const qr = await request.get(`/api/my-account/bookings/${bookingId}/qr`, { headers: auth(customer.token) });
   expect(qr.status(), await qr.text()).toBe(200);
@@ -115,7 +118,7 @@ test('(a) the kiosk scans a booking QR code from its camera, says hello and chec
     args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
-    const context = await browser.newContext({ baseURL: baseURL!, viewport: PORTRAIT });
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: PORTRAIT, permissions: ['camera'] });
     const page = await context.newPage();
     await page.goto(KIOSK);
     await waitForApp(page);
@@ -125,13 +128,17 @@ test('(a) the kiosk scans a booking QR code from its camera, says hello and chec
 
     await page.getByRole('button', { name: /Scan my booking QR code/ }).click();
     await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Jo', { timeout: 20_000 });
-    await expect(page.getByTestId('kiosk-checked-in')).toHaveText('Jo Marsden is checked in.');
-    await checkScreen(page, testInfo, 'checked-in');
-
-    // The same record as the till's: the server says it was used when the code comes again.
-    const again = await request.post('/api/kiosk/check-in', { data: { token } });
-    expect(again.status()).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toMatch(/^Already checked in at \d\d:\d\d\.$/);
+    if (today) {
+      await expect(page.getByTestId('kiosk-checked-in')).toHaveText('Jo Marsden is checked in.');
+      await checkScreen(page, testInfo, 'checked-in');
+      // The same record as the till's: the server says it was used when the code comes again.
+      const again = await request.post('/api/kiosk/check-in', { data: { token } });
+      expect(again.status()).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toMatch(/^Already checked in at \d\d:\d\d\.$/);
+    } else {
+      await expect(page.getByTestId('kiosk-check-in-error')).toHaveText('This booking is not for today.');
+      await checkScreen(page, testInfo, 'not-today');
+    }
 
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page.getByRole('button', { name: /Scan my booking QR code/ })).toBeVisible();
