@@ -18,6 +18,8 @@ export const BOOKINGS_ROUTES = [
   ['/attendees', 'Attendees'],
   ['/pricing', 'Membership pricing'],
   ['/accessibility', 'Accessibility statement'],
+  // The self-service kiosk's home (issue 24, docs/kiosk.md); with no centre it welcomes without a venue name.
+  ['/kiosk', 'Welcome'],
   ['/location/bury-leisure-centre', 'What would you like to do?'],
   ['/location/bury-leisure-centre/racket-sports', 'Racket Sports'],
   [`/location/bury-leisure-centre/swimming/${TODAY}`, 'Swimming'],
