@@ -226,12 +226,15 @@ def unreleased_times_refused(c: Client, venue: str, activity: str, date: str) ->
     return status
 
 
-def first_bookable_time(c: Client, venue: str, activity: str, today: dt.date, days: int = 8) -> tuple[str, dict]:
-    """The first time whose action is BOOK, from today on."""
+def first_bookable_time(c: Client, venue: str, activity: str, today: dt.date, days: int = 8,
+                        min_free: int = 2) -> tuple[str, dict]:
+    """The first time whose action is BOOK with at least `min_free` courts free, from today on: the
+    notes' sequence holds one court, removes it, then holds another at the same time (cart_remove),
+    so a time with one court left fails on a day when the others are taken (a run at +30 days)."""
     for offset in range(days):
         date = (today + dt.timedelta(days=offset)).isoformat()
         for entry in v2_times(c, venue, activity, date):
-            if (entry.get("action_to_show") or {}).get("status") == "BOOK":
+            if (entry.get("action_to_show") or {}).get("status") == "BOOK" and entry.get("spaces_remaining", 0) >= min_free:
                 return date, entry
     raise WireError(f"nothing to book for {activity} in {days} days")
 
