@@ -51,7 +51,8 @@ export const Header = ({ theme }: { theme: Theme }) => {
     return (
       <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
         <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
-          <Logo theme={theme} />
+          {/* 48 px tall: a kiosk is touched. */}
+          <Logo theme={theme} className="min-h-12" />
           <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg' })}>
             {t('nav.backToKiosk')}
           </a>

@@ -9,11 +9,11 @@ import { useClientSettings } from '../../lib/client-settings.ts';
  * (issue 21); the locale's site name only until the settings are known.
  * A file of its own so the drawer, a lazy chunk of the header, does not import the header back.
  */
-export const Logo = ({ theme }: { theme: Theme }) => {
+export const Logo = ({ theme, className = '' }: { theme: Theme; className?: string }) => {
   const { t } = useTranslation();
   const name = useClientSettings().name || t('siteName');
   return (
-    <Link to="/" className="flex min-w-0 items-center gap-2 rounded">
+    <Link to="/" className={`flex min-w-0 items-center gap-2 rounded ${className}`}>
       {theme.themeAppLogo ? (
         <img src={theme.themeAppLogo} alt={name} className="h-9 w-auto max-w-28 object-contain sm:max-w-44" />
       ) : (
