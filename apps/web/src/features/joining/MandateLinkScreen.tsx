@@ -91,7 +91,7 @@ const Done = ({ done }: { done: MandateLinkDone }) => {
         </h1>
         <p className="mt-2 text-lg text-neutral-800">{t('mandateLink.doneLead', { number: done.membershipNumber, plan: done.plan.name, email: done.emailedTo })}</p>
         <p className="mt-2 text-neutral-800">{t('mandateLink.mandate', { holder: done.mandate.accountHolderName, ending: done.mandate.accountNumberEnding, reference: done.mandate.reference })}</p>
-        {done.firstCollection && <p className="mt-2 text-neutral-800">{t('mandateLink.onDate', { amount: done.firstCollection.amount.formatted, date: done.firstCollection.date.text })}</p>}
+        {done.firstCollection && <p className="mt-2 text-neutral-800">{t('mandateLink.firstOn', { amount: done.firstCollection.amount.formatted, date: done.firstCollection.date.text })}</p>}
         <a href={productUrl('my-account', '/memberships', { isEmbedded })} className={`${buttonClasses({ size: 'lg', variant: 'neutral' })} mt-6`}>
           {t('mandateLink.myAccount')}
         </a>

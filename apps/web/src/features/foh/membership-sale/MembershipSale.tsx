@@ -16,7 +16,7 @@ type SaleTender = (typeof SALE_TENDERS)[number];
 type Person = CustomerPanel['people'][number];
 type Props = { accountUserId: number; session: TillSession; people: readonly Person[] };
 
-const inputClass = 'mt-1 h-11 w-full max-w-md rounded-md border border-neutral-500 bg-white px-3';
+const inputClass = 'mt-1 h-11 w-full max-w-xl rounded-md border border-neutral-500 bg-white px-3';
 
 /**
  * 'Sell a membership' on the customer screen (issue 24; docs/front-of-house-screens.md): a plan
@@ -199,17 +199,22 @@ const QuoteList = ({ quote }: { quote: SaleQuote }) => {
     ...(quote.mandateRequired ? [[t('membershipSale.quote.monthly'), quote.monthly.formatted] as [string, string]] : []),
     [t('membershipSale.quote.minimumTerm'), quote.minimumTermEndsOn ? quote.minimumTermEndsOn.text : t('membershipSale.quote.noMinimumTerm')],
     [t('membershipSale.quote.coolingOff'), quote.coolingOffEndsOn.text],
-    [t('membershipSale.quote.notice'), quote.noticeRule],
   ];
   return (
-    <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 rounded-md border border-neutral-300 p-4" data-testid="till-membership-quote">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-neutral-800">{term}</dt>
-          <dd className="text-right font-semibold">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div className="rounded-md border border-neutral-300 p-4" data-testid="till-membership-quote">
+      <dl className="divide-y divide-neutral-200">
+        {rows.map(([term, value]) => (
+          <div key={term} className="flex items-baseline justify-between gap-4 py-1.5">
+            <dt className="text-neutral-800">{term}</dt>
+            <dd className="text-right font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-neutral-800">
+        <span className="font-semibold">{t('membershipSale.quote.notice')}: </span>
+        {quote.noticeRule}
+      </p>
+    </div>
   );
 };
 
