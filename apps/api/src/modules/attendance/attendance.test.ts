@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { KIOSK_PIN_LOCKED_MESSAGE, KIOSK_PIN_WRONG_MESSAGE } from '@app/contract/foh/kiosk';
@@ -6,6 +9,8 @@ import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { createOccurrence, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { checkInToken } from '../../lib/check-in-token.ts';
 import { markNoShows } from './no-shows.ts';
+import { checkInQrPng } from '../../lib/check-in-qr.ts';
+import { deliverEmail } from '../email/service.ts';
 
 /** Attendance, the booking's QR token, the kiosk and the no-show policy (docs/front-of-house.md). */
 
@@ -98,6 +103,43 @@ describe('the roster and check-in', () => {
     const { rows } = await sql<{ uuid: string; text_body: string }>`
       SELECT b.uuid::text AS uuid, e.text_body FROM bookings b, outbox_emails e WHERE b.account_user_id = ${who.userId} AND e.to_address = ${who.email} AND e.kind = 'order-confirmation'`.execute(ctx.db);
     expect(rows[0]!.text_body).toContain(`Check in: http://localhost:3000/check-in/${checkInToken(rows[0]!.uuid)}`);
+  });
+
+  it("shows each booking's QR code in the confirmation email as an inline PNG (CID) of its check-in link, with alt text and the link kept", async () => {
+    const who = fresh();
+    await shop.holdClass(who);
+    const paid = await call('POST', '/api/activities/cart/pay', staff, {
+      payments: [{ tender_type: 'cash', amount: 650, info: { amount_tendered: 650 } }], selected_user_id: who.selfId, source: 'front-of-house', terms: shop.termIds, till_session_id: sessionId, receipt: 'email',
+    });
+    expect(paid.statusCode).toBe(200);
+    const { rows } = await sql<{ id: number; uuid: string; html_body: string; attachments: { filename: string; content: string; contentType: string; encoding?: string; cid?: string }[] }>`
+      SELECT e.id, b.uuid::text AS uuid, e.html_body, e.attachments FROM bookings b, outbox_emails e WHERE b.account_user_id = ${who.userId} AND e.to_address = ${who.email} AND e.kind = 'order-confirmation'`.execute(ctx.db);
+    expect(rows).toHaveLength(1);
+    const { id, uuid, html_body: html, attachments } = rows[0]!;
+    const link = `http://localhost:3000/check-in/${checkInToken(uuid)}`;
+    const pngs = attachments.filter((a) => a.contentType === 'image/png');
+    expect(pngs).toHaveLength(1);
+    const qr = pngs[0]!;
+    expect(qr).toMatchObject({ encoding: 'base64', filename: 'check-in-1.png', cid: expect.stringMatching(/^check-in-1@/) });
+    // The image is the QR code of the check-in link (the generator is deterministic), and a PNG.
+    const png = Buffer.from(qr.content, 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.equals(await checkInQrPng(link))).toBe(true);
+    // The HTML shows it by its Content-ID, says what it is, and keeps the link as text.
+    expect(html).toContain(`<img src="cid:${qr.cid}" width="160" height="160" alt="QR code to check in: `);
+    expect(html).toMatch(/alt="QR code to check in: [^"]+, Casey\S* Tester, [^"]+"/);
+    expect(html).toContain(`<a href="${link}"`);
+    // Only this booking's code: no other booking's token is in the email.
+    expect(html.match(/check-in\/c1\./g)).toHaveLength(1);
+    // Delivered as a file, the .eml carries the PNG inline with its Content-ID.
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-email-'));
+    const delivery = await deliverEmail(ctx.db, id, { smtpUrl: undefined, from: 'Bookings <bookings@example.com>', outboxDir });
+    expect(delivery).toMatchObject({ sent: true, via: 'file' });
+    const eml = fs.readFileSync((delivery as { file: string }).file, 'utf8');
+    expect(eml).toMatch(/Content-Type: multipart\/related/i);
+    expect(eml).toMatch(/Content-Type: image\/png; name=check-in-1\.png/i);
+    expect(eml).toContain(`Content-ID: <${qr.cid}>`);
+    expect(eml).toContain(png.toString('base64').slice(0, 60));
   });
 });
 

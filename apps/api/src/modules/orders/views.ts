@@ -12,6 +12,7 @@ import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
 import { checkInUrl } from '../../lib/check-in-token.ts';
+import { checkInQrPng } from '../../lib/check-in-qr.ts';
 import * as repo from './repository.ts';
 
 /** An order as the customer sees it: the booking-confirmed view, its calendar file, and the confirmation email. */
@@ -177,8 +178,12 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
   if (!order || !account) return;
   const symbol = client.currency_symbol;
   const discount = await discountOf(trx, orderId, symbol);
+  // Each booking's check-in QR code, an inline PNG the HTML part shows (docs/front-of-house.md "Attendance").
+  const qrCodes = await Promise.all(
+    bookings.map(async (b, index) => ({ cid: `check-in-${index + 1}@${order.reference}`, png: await checkInQrPng(checkInUrl(publicUrl, b.uuid)) })),
+  );
   const items = [
-    ...bookings.map((b) => ({
+    ...bookings.map((b, index) => ({
       name: b.name,
       person: `${b.first_name} ${b.last_name}`,
       when: `${dateInWords(b.local_date)}, ${b.starts_24}–${b.ends_24}`,
@@ -186,6 +191,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       address: b.venue_address,
       price: b.description ? `${money(b.price_pence, symbol)} (${b.description})` : money(b.price_pence, symbol),
       checkInUrl: checkInUrl(publicUrl, b.uuid),
+      qrCid: qrCodes[index]!.cid,
     })),
     ...courses.map((c) => {
       const first = c.sessions[0]!;
@@ -214,6 +220,9 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       manageUrl: accountUrl(publicUrl, '/bookings'),
       policy: orderPolicy(symbol, { sessions: bookings.length > 0, courses: courses.length > 0 }),
     }),
-    attachments: [{ filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    attachments: [
+      { filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      ...qrCodes.map((qr, index) => ({ filename: `check-in-${index + 1}.png`, content: qr.png.toString('base64'), encoding: 'base64' as const, contentType: 'image/png', cid: qr.cid })),
+    ],
   });
 };

@@ -12,6 +12,8 @@ export type ConfirmationItem = {
   price: string;
   /** The booking's check-in link (its QR code's payload; docs/front-of-house.md); none for a course. */
   checkInUrl?: string;
+  /** The Content-ID of its QR code's PNG, attached inline by the caller (views.ts); shown above the link. */
+  qrCid?: string;
 };
 
 export type ConfirmationInput = {
@@ -29,13 +31,21 @@ export type ConfirmationInput = {
   policy: string;
 };
 
+/** The booking's QR code (inline PNG) with its alt text, and the check-in link kept as text. */
+const checkInHtml = (item: ConfirmationItem) =>
+  `${item.qrCid ? `<p style="margin:8px 0 0"><img src="cid:${escapeHtml(item.qrCid)}" width="160" height="160" alt="${escapeHtml(qrAlt(item))}" style="display:block;width:160px;height:160px;border:0"></p>\n` : ''}<p style="margin:4px 0 0"><a href="${escapeHtml(item.checkInUrl!)}" style="color:#4b2a8a">Check in</a> (show this QR code at reception or the kiosk)</p>\n`;
+
+/** The QR image's alt text: what it is for, so a screen reader (or images off) says it. */
+export const qrAlt = (item: Pick<ConfirmationItem, 'name' | 'person' | 'when'>) => `QR code to check in: ${item.name}, ${item.person}, ${item.when}`;
+
 const paidText = (paidWith: readonly string[]) => (paidWith.length ? paidWith.join(', ') : 'Nothing to pay');
 
 /**
  * The booking confirmation email (spec §4, issue 21): each booking with its day and date in words,
  * the venue and its address and the price; any discount, the total and how it was paid; where to
  * manage or cancel, and the cancellation policy. A text and an HTML part; the calendar file is
- * attached by the caller. Everything from the database is escaped in the HTML part.
+ * attached by the caller, and so is each booking's check-in QR code (an inline PNG, `qrCid`), shown
+ * above its check-in link. Everything from the database is escaped in the HTML part.
  */
 export const orderConfirmationEmail = (input: ConfirmationInput) => {
   const subject = `Booking confirmed: ${input.reference}`;
@@ -64,7 +74,7 @@ export const orderConfirmationEmail = (input: ConfirmationInput) => {
 <p style="margin:4px 0 0"><strong>${escapeHtml(item.when)}</strong></p>
 <p style="margin:4px 0 0">${escapeHtml(item.where)}<br>${escapeHtml(item.address)}</p>
 <p style="margin:4px 0 0">Price: ${escapeHtml(item.price)}</p>
-${item.checkInUrl ? `<p style="margin:4px 0 0"><a href="${escapeHtml(item.checkInUrl)}" style="color:#4b2a8a">Check in</a> (show this link's QR code at reception or the kiosk)</p>\n` : ''}</div>`,
+${item.checkInUrl ? checkInHtml(item) : ''}</div>`,
     )
     .join('\n');
   const rows: [string, string][] = [
