@@ -3,18 +3,18 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { expectNoAxeViolations } from '../support/a11y.ts';
 import { CUSTOMER, fillLoginForm, logInWithCookie, loginToken } from '../support/login.ts';
-import { bookableDates, clearBasket, dayEntries } from '../support/customer.ts';
+import { bookableDates, clearBasket } from '../support/customer.ts';
 
 /**
  * Issue 24 "Done when", staff (docs/front-of-house-screens.md): the till on foh.localhost. Open
- * the Bury till with a £100.00 float, find customer@example.com by typing 'Morgan', pay a £7.50
- * basket (a class for one of the children) with £10.00 cash and see £2.50 change and the
- * receipt, close the till and see the expected cash of £107.50 against the count. axe at 1280 px;
- * the till works at 768 px (a tablet), screenshots of both to SCREENSHOT_DIR when it is set.
- *
- * The class is put in the customer's basket through the staff basket route when the server has it
- * (booking on behalf, issue 24), else through the customer's own basket API: the till's timetable
- * screens for booking on behalf are not built yet (docs/front-of-house-screens.md "Not done").
+ * the Bury till with a £100.00 float, find customer@example.com by typing 'Morgan', book a class
+ * for one of the children through the till's own Book panel (the timetable's parts under the
+ * till's cart target), pay it in cash with change (the demo's £7.50 class, £10.00 tendered, £2.50
+ * change: the amounts are read from the basket the test sees), and see it among the customer's
+ * bookings; book a court for the customer, see it in the customer's own basket on the bookings
+ * site, take £1.00 off with a reason and split it between Credit and Card terminal; close the till
+ * and see the expected cash (float + the class) against the count. axe at 1280 px; the till works
+ * at 768 px (a tablet), screenshots of both to SCREENSHOT_DIR when it is set.
  */
 const STAFF = DEMO_ACCOUNTS.staff;
 const VENUE = 'bury-leisure-centre';
@@ -38,46 +38,39 @@ const checkStep = async (page: Page, name: string) => {
   await expectNoAxeViolations(page, `${name} at 1280 px`);
 };
 
-type Person = { id: number; first_name: string; relationship: string };
+/** '£7.50' → 750 (the till's symbol is £ for the demo staff member). */
+const pence = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
+const pounds = (value: number) => `£${(value / 100).toFixed(2)}`;
+const field = (value: number) => (value / 100).toFixed(2);
 
-/** A £7.50 yoga class (Standard, not a member price) from tomorrow on, held for the customer's child. */
-const holdClassForChild = async (request: APIRequestContext, staffToken: string, tillSessionId: number) => {
-  const token = await loginToken(request, CUSTOMER);
-  await clearBasket(request, token);
-  const family = await request.get('/api/dashboard/family-members', { headers: { authorization: `Bearer ${token}` } });
-  expect(family.ok(), await family.text()).toBe(true);
-  const child = ((await family.json()) as { data: Person[] }).data.find((person) => person.relationship === 'child')!;
-  expect(child).toBeTruthy();
-  for (const date of (await bookableDates(request, 'yoga')).slice(1)) {
-    const entry = (await dayEntries(request, 'yoga', date, token)).find((candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining >= 3);
-    if (!entry) continue;
-    const item = { id: entry.id, type: entry.cart_type, purchased_for_user_id: child.id, pricing_option_id: entry.pricing_option_id };
-    const accountUserId = await accountIdOf(request, staffToken);
-    const asStaff = await request.post(`/api/foh/customers/${accountUserId}/cart/add`, {
-      headers: { authorization: `Bearer ${staffToken}` },
-      data: { items: [item], selected_user_id: null, till_session_id: tillSessionId },
-    });
-    if (asStaff.status() === 404) {
-      const own = await request.post('/api/activities/cart/add', { headers: { authorization: `Bearer ${token}` }, data: { items: [item], selected_user_id: null } });
-      expect(own.status(), await own.text()).toBe(200);
-    } else {
-      expect(asStaff.status(), await asStaff.text()).toBe(200);
-    }
-    return child;
+/**
+ * In the till's Book panel: choose the person and the activity, then the first date from tomorrow on
+ * with a row that offers Book (dates from the API's window, never a literal date), and press Book.
+ * Answers the row's name.
+ */
+const bookInTill = async (page: Page, request: APIRequestContext, { person, activity }: { person: RegExp; activity: string }) => {
+  const book = page.getByTestId('till-book');
+  const who = book.getByLabel('Booking for');
+  const value = await who.locator('option', { hasText: person }).first().getAttribute('value');
+  await who.selectOption(value!);
+  await book.getByLabel('Activity or court').selectOption(activity);
+  for (const date of (await bookableDates(request, activity)).slice(1)) {
+    await book.locator(`nav a[href*="date=${date}"]`).click();
+    await expect(book.locator(`nav a[href*="date=${date}"]`)).toHaveAttribute('aria-current', 'date');
+    await expect(book.getByTestId('loading-spinner')).toHaveCount(0);
+    await expect(book.getByTestId('timetable-item').first().or(book.getByText('Nothing to book on this day.'))).toBeVisible({ timeout: 15_000 });
+    const row = book.getByTestId('timetable-item').filter({ has: page.locator('button[data-action="book"]') }).first();
+    if (!(await row.count())) continue;
+    const time = (await row.getByTestId('timetable-time').textContent())!.trim();
+    await row.locator('button[data-action="book"]').click();
+    return time;
   }
-  throw new Error('No yoga class to book in the booking window');
-};
-
-/** The demo customer's account id, as the till's lookup finds it. */
-const accountIdOf = async (request: APIRequestContext, staffToken: string) => {
-  const found = await request.get('/api/foh/customers?q=customer%40example.com', { headers: { authorization: `Bearer ${staffToken}` } });
-  expect(found.ok(), await found.text()).toBe(true);
-  return ((await found.json()) as { data: { account_user_id: number; relationship: string }[] }).data.find((m) => m.relationship === 'self')!.account_user_id;
+  throw new Error(`Nothing to book for ${activity} in the booking window`);
 };
 
 test.describe.configure({ mode: 'serial' });
 
-test('staff open the Bury till, sell a class to a customer for cash with change, and close with a count', async ({ page, request, baseURL }) => {
+test('staff open the Bury till, book and sell a class and a court on behalf of a customer, and close with a count', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -98,11 +91,8 @@ test('staff open the Bury till, sell a class to a customer for cash with change,
   await expect(page.getByTestId('till-staff')).toHaveText(STAFF.name);
   await expect(page.getByTestId('till-state')).toContainText('Open since');
 
-  // The customer's basket: a class for one of the children (see the file's note).
-  const staffToken = await loginToken(request, STAFF);
-  const current = await request.get('/api/foh/sessions/current', { headers: { authorization: `Bearer ${staffToken}` } });
-  const sessionId = ((await current.json()) as { data: { id: number } }).data.id;
-  const child = await holdClassForChild(request, staffToken, sessionId);
+  // The demo customer's basket starts empty (what other journeys left in it is not this test's).
+  await clearBasket(request, await loginToken(request, CUSTOMER));
 
   // Find the customer by typing 'Morgan'; choose with the keyboard (listbox pattern).
   const search = page.getByTestId('customer-search');
@@ -119,42 +109,98 @@ test('staff open the Bury till, sell a class to a customer for cash with change,
   await search.press('Enter');
   await expect(page).toHaveURL(/\/till\/customers\/\d+$/);
 
-  // The basket (the child's class) and payment: Cash, £10.00 tendered, £2.50 change as typed.
-  await expect(page.getByTestId('staff-basket')).toContainText(child.first_name);
-  await expect(page.getByTestId('pay-total')).toHaveText('£7.50');
+  // Book: a yoga class for one of the children, through the till's own screens.
+  await expect(page.getByTestId('customer-name')).toHaveText(CUSTOMER.name, { timeout: 20_000 });
+  const book = page.getByTestId('till-book');
+  const childOption = (await book.getByLabel('Booking for').locator('option', { hasText: '(child)' }).first().textContent())!;
+  const childFirst = childOption.split(' ')[0]!;
+  const classTime = await bookInTill(page, request, { person: /\(child\)/, activity: 'yoga' });
+  const basket = page.getByTestId('staff-basket');
+  const className = (await basket.getByTestId('staff-basket-item').first().locator('p').first().textContent())!;
+  await expect(basket).toContainText(`For ${childFirst}`);
+  await expect(basket).toContainText('Yoga');
+  await checkStep(page, '3-book-class');
+
+  // Payment: Cash, the next whole £10 tendered, the change shown as typed.
   for (const tender of ['Cash', 'Cheque', 'Voucher', 'Card terminal', 'Credit']) await expect(page.getByRole('button', { name: tender, exact: true })).toBeVisible();
+  const classTotal = pence((await page.getByTestId('pay-total').textContent())!);
+  expect(classTotal).toBeGreaterThan(0);
+  expect(classTotal).toBe(pence((await basket.getByTestId('staff-basket-price').first().textContent())!));
+  const tendered = (Math.floor(classTotal / 1000) + 1) * 1000;
   await page.getByRole('button', { name: 'Cash', exact: true }).click();
-  await page.getByLabel('Amount tendered').fill('10.00');
-  await expect(page.getByTestId('change-due')).toHaveText('Change due: £2.50');
+  await page.getByLabel('Amount tendered').fill(field(tendered));
+  await expect(page.getByTestId('change-due')).toHaveText(`Change due: ${pounds(tendered - classTotal)}`);
   await page.getByRole('radio', { name: 'Print' }).check();
   const terms = page.getByLabel('The customer accepts the terms and conditions');
   if (await terms.count()) await terms.check();
-  await checkStep(page, '3-pay');
+  await checkStep(page, '4-pay');
   await page.getByRole('button', { name: 'Take payment' }).click();
 
-  // The receipt, with the change.
+  // The receipt, with the change; the customer's bookings have the class for the child.
   const receipt = page.getByTestId('till-receipt');
   await expect(receipt).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('receipt-change')).toHaveText('Change due: £2.50');
-  await expect(receipt).toContainText('£7.50');
-  await expect(receipt).toContainText('£10.00 tendered');
+  await expect(page.getByTestId('receipt-change')).toHaveText(`Change due: ${pounds(tendered - classTotal)}`);
+  await expect(receipt).toContainText(pounds(classTotal));
+  await expect(receipt).toContainText(`${pounds(tendered)} tendered`);
   await expect(receipt.getByRole('button', { name: 'Print receipt' })).toBeVisible();
-  await checkStep(page, '4-receipt');
+  const panelBooking = (text: string) => page.getByTestId('customer-panel').locator('li').filter({ hasText: text });
+  await expect(panelBooking(`${classTime} ${className}, ${childFirst}`)).toHaveCount(1);
+  await checkStep(page, '5-receipt');
 
-  // Close: a blind count, then the Z report with the cash expected £107.50 against the count.
+  // A court for the customer: in their basket at the till and in their own basket online (the same basket).
+  const courtTime = await bookInTill(page, request, { person: /\(account holder\)/, activity: 'badminton' });
+  await expect(basket).toContainText('Badminton');
+  await expect(basket).toContainText(`For ${CUSTOMER.name}`);
+  const courtName = (await basket.getByTestId('staff-basket-item').first().locator('p').first().textContent())!;
+  const online = await browser.newContext();
+  const customerPage = await online.newPage();
+  await logInWithCookie(online, request, new URL('/basket', baseURL).toString(), CUSTOMER);
+  await customerPage.goto(new URL('/basket', baseURL).toString());
+  await expect(customerPage.getByTestId('basket-item').filter({ hasText: 'Badminton' })).toHaveCount(1, { timeout: 20_000 });
+  await online.close();
+
+  // £1.00 off with a reason (recorded), then split between Credit and Card terminal.
+  const price = pence((await basket.getByTestId('staff-basket-price').first().textContent())!);
+  await basket.getByRole('button', { name: /^Discount Badminton/ }).click();
+  await page.getByLabel('Amount off').fill('1.00');
+  await page.getByLabel('Reason for the discount').fill('Court lights were faulty');
+  await checkStep(page, '6-discount');
+  await page.getByRole('button', { name: 'Apply discount' }).click();
+  await expect(basket.getByTestId('staff-basket-price').first()).toHaveText(pounds(price - 100));
+  const courtTotal = pence((await page.getByTestId('pay-total').textContent())!);
+  expect(courtTotal).toBe(price - 100);
+  await page.getByRole('button', { name: 'Credit', exact: true }).click();
+  const available = pence((await page.getByText(/^General credit \(/).textContent())!);
+  const fromCredit = Math.min(Math.floor(courtTotal / 2), available);
+  expect(fromCredit).toBeGreaterThan(0);
+  await page.getByLabel('Credit amount').fill(field(fromCredit));
+  await page.getByRole('button', { name: 'Add this payment (split)' }).click();
+  await expect(page.getByTestId('pay-left')).toHaveText(pounds(courtTotal - fromCredit));
+  await page.getByRole('button', { name: 'Card terminal', exact: true }).click();
+  await expect(page.getByLabel('Card terminal amount')).toHaveValue(field(courtTotal - fromCredit));
+  await page.getByLabel('Terminal reference').fill(`T-${Date.now()}`);
+  if (await terms.count()) await terms.check();
+  await checkStep(page, '7-split');
+  await page.getByRole('button', { name: 'Take payment' }).click();
+  await expect(receipt).toBeVisible({ timeout: 20_000 });
+  await expect(receipt).toContainText(pounds(courtTotal));
+  await expect(panelBooking(`${courtTime} ${courtName}, ${CUSTOMER.name}`)).toHaveCount(1);
+
+  // Close: a blind count, then the Z report with the cash expected (float + the class) against the count.
+  const cashExpected = 10_000 + classTotal;
   await page.getByRole('link', { name: 'Close till' }).click();
-  await expect(page.getByText('£107.50')).toHaveCount(0);
-  await page.getByLabel('Cash counted').fill('107.50');
-  await checkStep(page, '5-count');
+  await expect(page.getByText(pounds(cashExpected))).toHaveCount(0);
+  await page.getByLabel('Cash counted').fill(field(cashExpected));
+  await checkStep(page, '8-count');
   await page.getByRole('button', { name: 'Close till' }).click();
   await expect(page).toHaveURL(/\/till\/z-report\/\d+$/);
   const cash = page.getByTestId('z-line-cash');
-  await expect(cash).toContainText('£107.50');
-  await expect(cash.getByRole('cell').nth(0)).toHaveText('£107.50');
-  await expect(cash.getByRole('cell').nth(1)).toHaveText('£107.50');
+  await expect(cash).toContainText(pounds(cashExpected));
+  await expect(cash.getByRole('cell').nth(0)).toHaveText(pounds(cashExpected));
+  await expect(cash.getByRole('cell').nth(1)).toHaveText(pounds(cashExpected));
   await expect(cash.getByRole('cell').nth(2)).toHaveText('£0.00');
   await expect(page.getByRole('link', { name: 'Download the Z report (CSV)' })).toHaveAttribute('href', /\/api\/foh\/sessions\/\d+\/z-report\.csv$/);
-  await checkStep(page, '6-z-report');
+  await checkStep(page, '9-z-report');
   await expect(page.getByTestId('till-state')).toHaveText('Not open');
 });
 

@@ -32,7 +32,7 @@ const CustomerScreen = () => {
             <div className="rounded-lg border border-neutral-300 bg-white p-4">
               <CustomerPanelView accountUserId={accountUserId} />
             </div>
-            <BasketAndPay accountUserId={accountUserId} session={session!} />
+            <BasketAndPay key={accountUserId} accountUserId={accountUserId} session={session!} />
           </div>
           <MembershipSaleCard accountUserId={accountUserId} session={session!} />
         </div>

@@ -29,10 +29,14 @@ export const TillBook = ({ session, people }: Props) => {
   const id = useId();
   const venueSlug = session.till.venueSlug;
   const [params, setParams] = useSearchParams();
-  const activitySlug = params.get('activity') ?? '';
   const self = people.find((p) => p.relationship === 'self');
-  const personId = Number(params.get('for') ?? self?.membershipUserId ?? 0);
+  // The choices are the screen's state (a second change before the address has caught up with
+  // the first must not undo it: the router's updates run in a transition); the address follows,
+  // so a reload keeps them, and the date strip's links carry all three.
+  const [activitySlug, setActivity] = useState(params.get('activity') ?? '');
+  const [personId, setPersonId] = useState(Number(params.get('for') ?? self?.membershipUserId ?? 0));
   const person = people.find((p) => p.membershipUserId === personId) ?? self ?? null;
+  const date = params.get('activity') === activitySlug ? params.get('date') : null;
   const set = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -68,7 +72,11 @@ export const TillBook = ({ session, people }: Props) => {
           <label htmlFor={`${id}-person`} className="block text-sm font-semibold">
             {t('book.person')}
           </label>
-          <select id={`${id}-person`} className={fieldClasses} value={person?.membershipUserId ?? ''} onChange={(event) => set({ for: event.target.value })}>
+          <select id={`${id}-person`} className={fieldClasses} value={person?.membershipUserId ?? ''} onChange={(event) => {
+              setPersonId(Number(event.target.value));
+              set({ for: event.target.value });
+            }}
+          >
             {people.map((p) => (
               <option key={p.membershipUserId} value={p.membershipUserId}>
                 {p.name} ({t(`relationship.${p.relationship}`)})
@@ -80,7 +88,11 @@ export const TillBook = ({ session, people }: Props) => {
           <label htmlFor={`${id}-activity`} className="block text-sm font-semibold">
             {t('book.activity')}
           </label>
-          <select id={`${id}-activity`} className={fieldClasses} value={activitySlug} onChange={(event) => set({ activity: event.target.value, date: null })}>
+          <select id={`${id}-activity`} className={fieldClasses} value={activitySlug} onChange={(event) => {
+              setActivity(event.target.value);
+              set({ activity: event.target.value, date: null });
+            }}
+          >
             <option value="">{t('book.chooseActivity')}</option>
             {[...groups].map(([parent, list]) => (
               <optgroup key={parent} label={parent}>
@@ -100,14 +112,10 @@ export const TillBook = ({ session, people }: Props) => {
           currencySymbol={session.currencySymbol}
           venueSlug={venueSlug}
           activitySlug={activitySlug}
-          date={params.get('date')}
+          date={date}
           person={person}
           isSelf={person.relationship === 'self'}
-          hrefFor={(raw) => {
-            const next = new URLSearchParams(params);
-            next.set('date', raw);
-            return `?${next.toString()}`;
-          }}
+          hrefFor={(raw) => `?${new URLSearchParams({ for: String(person.membershipUserId), activity: activitySlug, date: raw }).toString()}`}
         />
       )}
     </section>
@@ -133,7 +141,8 @@ const TillDay = ({ currencySymbol, venueSlug, activitySlug, date: chosen, person
   const entries = useEntries(venueSlug, activitySlug, date, date && venue.data ? endpoint : null, version, null, null, category.data ? reloadsTimetable(category.data) : false);
   const basket = useBasketMutations();
   const [ahead, setAhead] = useState<Entry | null>(null);
-  const forId = isSelf ? null : person.membershipUserId;
+  // Always named, the account holder too: a null person is the basket's selected user, which need not be them.
+  const forId = person.membershipUserId;
   const itemOf = (entry: Entry): CartAddItem => ({ id: entry.id, type: entry.cartType, purchasedForUserId: forId, pricingOptionId: entry.pricingOptionId });
 
   const onAction = (entry: Entry, action: ActionKind) => {
