@@ -24,6 +24,7 @@ let calls: Call[];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const KIOSK_TOKEN = 'k'.repeat(43);
 const today = localDate(new Date());
+const tomorrow = localDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
 const booking = (id: number, slug: string, date = today) => ({
   id, uuid: `u${id}`, status: 'booked', reference: null, complete_order_id: null, activity_id: 1, activity_name: `Class ${id}`, occurrence_id: id,
   venue: { id: 1, slug, name: slug }, date, time: '19:00', end_time: '20:00', starts_at: '', ends_at: '',
@@ -43,7 +44,7 @@ beforeEach(() => {
       if (attempts === 1) return json({ code: 'kiosk_pin_wrong', message: 'The membership number or PIN is not right.' }, 422);
       return json({ data: { token: KIOSK_TOKEN, expires_in_seconds: 300, first_name: 'Alex', last_name: 'Morgan', booking_id: null } });
     }
-    if (call.url.startsWith('/api/my-account/bookings?')) return json({ data: [booking(7, 'bury'), booking(8, 'ramsbottom'), booking(9, 'bury', '2000-01-01')], meta: { current_page: 1, per_page: 50, total: 3, last_page: 1 } });
+    if (call.url.startsWith('/api/my-account/bookings?')) return json({ data: [booking(7, 'bury'), booking(8, 'ramsbottom'), booking(9, 'bury', tomorrow)], meta: { current_page: 1, per_page: 50, total: 3, last_page: 1 } });
     if (call.url === '/api/my-account/bookings/7/qr') return json({ data: { booking_id: 7, token: 'c1.token-of-7', qr_payload: 'x' } });
     if (call.url === '/api/kiosk/check-in') return json({ data: { booking_id: 7, person: 'Alex Morgan', name: 'Class 7', starts_at: '', checked_in_at: '', is_new: true, message: 'Alex Morgan is checked in.' } });
     if (call.url === '/api/auth/logout') return json({ message: 'Logged out.' });
