@@ -10,13 +10,14 @@ import { ListSkeleton } from './components/Skeletons.tsx';
 import { bookingsQuery, useCancelBooking, type Booking } from './api/bookings.ts';
 import { BookingCard } from './components/BookingCard.tsx';
 import { CancelBookingDialog } from './components/CancelBookingDialog.tsx';
+import { BookingQrDialog } from './components/BookingQrDialog.tsx';
 import { CourseBookings } from './components/CourseBookings.tsx';
 import { longDate } from './components/booking-format.ts';
 
 type Tab = 'future' | 'past';
 const TABS: Tab[] = ['future', 'past'];
 
-const BookingList = ({ filter, onCancel }: { filter: Tab; onCancel: (booking: Booking) => void }) => {
+const BookingList = ({ filter, onCancel, onShowQr }: { filter: Tab; onCancel: (booking: Booking) => void; onShowQr: (booking: Booking) => void }) => {
   const { t } = useTranslation('my-account');
   const query = useInfiniteQuery(bookingsQuery(filter));
   if (query.isPending) return <ListSkeleton label={t('loading')} />;
@@ -43,7 +44,7 @@ const BookingList = ({ filter, onCancel }: { filter: Tab; onCancel: (booking: Bo
       <ul className="grid gap-3" aria-label={t(`bookings.tab.${filter}`)}>
         {bookings.map((booking) => (
           <li key={booking.id}>
-            <BookingCard booking={booking} onCancel={onCancel} headingLevel={2} />
+            <BookingCard booking={booking} onCancel={onCancel} onShowQr={filter === 'future' ? onShowQr : undefined} headingLevel={2} />
           </li>
         ))}
       </ul>
@@ -58,12 +59,14 @@ const BookingList = ({ filter, onCancel }: { filter: Tab; onCancel: (booking: Bo
 
 /**
  * Bookings (account site): Future and Past tabs for everyone on the account; Cancel asks first and
- * says what the operator's policy gives back or costs (docs/account-bookings.md).
+ * says what the operator's policy gives back or costs (docs/account-bookings.md); a future booking
+ * shows its check-in QR code (docs/front-of-house-screens.md "Attendance").
  */
 const BookingsScreen = () => {
   const { t } = useTranslation('my-account');
   const [tab, setTab] = useState<Tab>('future');
   const [toCancel, setToCancel] = useState<Booking | null>(null);
+  const [qrOf, setQrOf] = useState<Booking | null>(null);
   const cancel = useCancelBooking();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ future: null, past: null });
   const panelRef = useRef<HTMLDivElement>(null);
@@ -140,8 +143,9 @@ const BookingsScreen = () => {
             ))}
           </div>
           <div ref={panelRef} role="tabpanel" id="bookings-panel" aria-labelledby={`bookings-tab-${tab}`} tabIndex={-1} className="outline-none">
-            <BookingList key={tab} filter={tab} onCancel={setToCancel} />
+            <BookingList key={tab} filter={tab} onCancel={setToCancel} onShowQr={setQrOf} />
           </div>
+          <BookingQrDialog booking={qrOf} onClose={() => setQrOf(null)} />
           <CancelBookingDialog booking={toCancel} isPending={cancel.isPending} error={cancel.error?.message ?? null} onConfirm={confirm} onClose={close} />
         </>
       )}

@@ -3,6 +3,8 @@ import type { BookingDto } from '@app/contract/bookings/booking';
 import type { LateFeeDto, PayLateFeesResponse } from '@app/contract/bookings/late-fees';
 import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CreditSummaryResponse } from '@app/contract/bookings/credit';
+import type { ZBookingQr } from '@app/contract/foh/attendance';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { authKeys } from '../../../lib/query-keys/auth.ts';
@@ -14,6 +16,7 @@ import { timetableKeys } from '../../../lib/query-keys/timetable.ts';
 export type Booking = Camelized<BookingDto>;
 export type LateFee = Camelized<LateFeeDto>;
 export type CreditSummary = Camelized<CreditSummaryResponse>['data'];
+export type BookingQr = Camelized<z.infer<typeof ZBookingQr>>;
 
 /** Bookings per page of the Bookings screen; a full page means there may be more. */
 export const BOOKINGS_PAGE = 20;
@@ -28,6 +31,15 @@ export const bookingsQuery = (filter: 'future' | 'past') =>
     queryFn: ({ pageParam }) => fetchBookings(filter, pageParam, BOOKINGS_PAGE),
     initialPageParam: 1,
     getNextPageParam: (last, _all, page) => (last.length === BOOKINGS_PAGE ? page + 1 : undefined),
+  });
+
+/** GET /api/my-account/bookings/{id}/qr: the booking's signed check-in token and its QR payload (the check-in link). */
+export const bookingQrQuery = (bookingId: number) =>
+  queryOptions({
+    queryKey: [...bookingKeys.all, 'qr', bookingId] as const,
+    queryFn: ({ signal }) => api.get<BookingQr>(`my-account/bookings/${bookingId}/qr`, { signal }),
+    staleTime: Infinity,
+    retry: false,
   });
 
 /** The dashboard's next bookings. */

@@ -5,7 +5,18 @@ import type { Booking } from '../api/bookings.ts';
 import { bookingDate, longDate } from './booking-format.ts';
 
 /** One booking: activity, venue, date and time, person, reference and price; Cancel while it can be. */
-export const BookingCard = ({ booking, onCancel, headingLevel = 3 }: { booking: Booking; onCancel?: (booking: Booking) => void; headingLevel?: 2 | 3 }) => {
+export const BookingCard = ({
+  booking,
+  onCancel,
+  onShowQr,
+  headingLevel = 3,
+}: {
+  booking: Booking;
+  onCancel?: (booking: Booking) => void;
+  /** 'Show QR code' (the check-in code, BookingQrDialog): for bookings still to come. */
+  onShowQr?: (booking: Booking) => void;
+  headingLevel?: 2 | 3;
+}) => {
   const { t } = useTranslation('my-account');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const when = `${bookingDate(booking.date)}, ${booking.time}–${booking.endTime}`;
@@ -44,12 +55,18 @@ export const BookingCard = ({ booking, onCancel, headingLevel = 3 }: { booking: 
             )}
           </>
         ) : (
-          booking.cancellable &&
-          onCancel && (
-            <Button variant="danger-outline" onClick={() => onCancel(booking)} aria-label={t('bookings.cancelLabel', { activity: booking.activityName, when })}>
-              {t('bookings.cancel')}
-            </Button>
-          )
+          <>
+            {onShowQr && (
+              <Button variant="secondary" onClick={() => onShowQr(booking)} aria-label={t('bookings.qr.showLabel', { activity: booking.activityName, when })}>
+                {t('bookings.qr.show')}
+              </Button>
+            )}
+            {booking.cancellable && onCancel && (
+              <Button variant="danger-outline" onClick={() => onCancel(booking)} aria-label={t('bookings.cancelLabel', { activity: booking.activityName, when })}>
+                {t('bookings.cancel')}
+              </Button>
+            )}
+          </>
         )}
       </div>
     </article>
