@@ -187,19 +187,20 @@ const Sessions = ({ sessions, session, onOutcome }: { sessions: RosterSession[];
         const headingId = `roster-session-${group.occurrenceId}`;
         const checkedIn = group.bookings.filter((b) => b.state === 'checked_in').length;
         return (
-          <section key={group.occurrenceId} aria-labelledby={headingId} className="rounded-lg border border-neutral-300 bg-white p-4" data-testid="roster-session">
+          // Not a <section>: dozens of sessions would be dozens of landmarks, some with the same
+          // name (the same activity in two courts at once). The heading says where, too.
+          <div key={group.occurrenceId} className="rounded-lg border border-neutral-300 bg-white p-4" data-testid="roster-session">
             <h2 id={headingId} className="text-xl font-bold">
               {timeOf(group.startsAt)}–{timeOf(group.endsAt)} {group.name}
+              {group.location && <span className="font-normal">, {group.location}</span>}
             </h2>
-            <p className="text-sm text-neutral-800">
-              {[group.location, t('roster.counts', { booked: group.bookings.length, checkedIn })].filter(Boolean).join(' · ')}
-            </p>
+            <p className="text-sm text-neutral-800">{t('roster.counts', { booked: group.bookings.length, checkedIn })}</p>
             {group.bookings.length === 0 ? (
               <p className="mt-2 text-sm">{t('roster.nobody')}</p>
             ) : (
               <ul className="mt-2 divide-y divide-neutral-200">
                 {group.bookings.map((booking) => (
-                  <li key={booking.bookingId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="roster-person">
+                  <li key={booking.bookingId} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="roster-person" data-booking-id={booking.bookingId}>
                     <span>
                       <strong>{booking.person}</strong>
                       {booking.accountHolder !== booking.person && <span className="text-sm text-neutral-800"> ({t('roster.accountOf', { name: booking.accountHolder })})</span>}
@@ -223,7 +224,7 @@ const Sessions = ({ sessions, session, onOutcome }: { sessions: RosterSession[];
                 ))}
               </ul>
             )}
-          </section>
+          </div>
         );
       })}
     </div>
