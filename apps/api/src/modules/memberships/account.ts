@@ -32,7 +32,7 @@ export const membershipDetail = async (db: Db, caller: Caller, membershipId: num
 export const membershipAgreement = async (db: Db, caller: Caller, membershipId: number) => {
   const m = await own(db, caller, membershipId);
   const [plan, client, mandate] = await Promise.all([repo.findPlanAnyway(db, m.plan_id), repo.findClient(db, caller.clientId), m.mandate_id ? repo.findMandate(db, m.mandate_id) : Promise.resolve(undefined)]);
-  return agreementOf({ q: soldQuote(m, plan), clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person: `${m.first_name} ${m.last_name}`, symbol: client.currency_symbol, mandate });
+  return agreementOf({ q: soldQuote(m, plan), clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person: `${m.first_name} ${m.last_name}`, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null });
 };
 
 const dated = (date: string) => ({ date, text: longDate(date) });

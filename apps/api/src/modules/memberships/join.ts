@@ -298,7 +298,7 @@ export const confirmation = async (db: Db, caller: Caller, membershipId: number,
     schedule: scheduleOf(q, client.currency_symbol),
     paid_today: quoteDto(q, plan.id, m.venue_slug, client.currency_symbol).today_total,
     order_reference: orderRef,
-    agreement: agreementOf({ q, clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person, symbol: client.currency_symbol, mandate }),
+    agreement: agreementOf({ q, clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null }),
     emailed_to: account.email,
   };
 };

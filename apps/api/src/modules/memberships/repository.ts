@@ -156,6 +156,7 @@ export type MembershipRow = {
   mandate_id: number | null;
   join_id: string | null;
   join_transaction_uuid: string | null;
+  sold_by_staff_user_id: number | null;
 };
 
 export const insertMembership = async (
@@ -211,7 +212,7 @@ export const findMembership = async (db: Db, clientId: number, membershipId: num
              v.slug AS venue_slug, v.name AS venue_name, mu.first_name, mu.last_name, m.reference, m.status, m.billing,
              m.started_on::text, m.joined_on::text, m.cooling_off_ends_on::text, m.minimum_term_ends_on::text,
              m.first_collection_on::text, m.ends_on::text, m.renews_on::text, m.price_pence, m.mandate_id, m.join_id,
-             j.transaction_uuid::text AS join_transaction_uuid
+             j.transaction_uuid::text AS join_transaction_uuid, m.sold_by_staff_user_id
         FROM memberships m
         JOIN membership_plans p ON p.id = m.plan_id
         JOIN venues v ON v.id = m.venue_id

@@ -210,5 +210,8 @@ describe('an annual upfront plan', () => {
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'membership-mandate-link'`)).toBe(0);
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'membership-agreement'`)).toBe(1);
     expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM till_entries e JOIN orders o ON o.id = e.order_id WHERE o.account_user_id = ${who.userId} AND e.tender_type = 'cash' AND e.amount_pence = ${q.today_total.raw}`)).toBe(1);
+    const agreement = await sql<{ text_body: string }>`SELECT text_body FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'membership-agreement'`.execute(ctx.db);
+    expect(agreement.rows[0]!.text_body).toContain(`Paid today at the till: ${q.today_total.formatted}`);
+    expect(agreement.rows[0]!.text_body).not.toContain('by card');
   });
 });

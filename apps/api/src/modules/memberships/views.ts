@@ -38,14 +38,16 @@ export const scheduleOf = (q: JoinQuote, symbol: string, collections = 3): Entry
   return entries;
 };
 
-export const agreementOf = (input: { q: JoinQuote; clientName: string; planName: string; number: string; venueName: string; person: string; symbol: string; mandate: repo.MandateRow | undefined }): AgreementDto => {
+export const agreementOf = (input: { q: JoinQuote; clientName: string; planName: string; number: string; venueName: string; person: string; symbol: string; mandate: repo.MandateRow | undefined; atTill?: boolean }): AgreementDto => {
   const { q, symbol } = input;
+  // Sold at the till (issue 24): today's payment was taken there, with the till's tenders.
+  const paid = input.atTill ? 'Paid today at the till' : 'Paid today by card';
   const money = (p: number) => moneyOf(p, symbol).formatted;
   const payments =
     q.billing === 'annual'
-      ? [`Paid today by card: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}, and the year from ${longDate(q.annual!.from)} to ${longDate(q.annual!.to)}).`, 'There is no Direct Debit: the membership ends on its last day unless you renew.']
+      ? [`${paid}: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}, and the year from ${longDate(q.annual!.from)} to ${longDate(q.annual!.to)}).`, 'There is no Direct Debit: the membership ends on its last day unless you renew.']
       : [
-          `Paid today by card: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}; ${longDate(q.proRata!.from)} to ${longDate(q.proRata!.to)} ${money(q.proRata!.amount)}${q.nextMonth ? `; ${longDate(q.nextMonth.from)} to ${longDate(q.nextMonth.to)} ${money(q.nextMonth.amount)}` : ''}).`,
+          `${paid}: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}; ${longDate(q.proRata!.from)} to ${longDate(q.proRata!.to)} ${money(q.proRata!.amount)}${q.nextMonth ? `; ${longDate(q.nextMonth.from)} to ${longDate(q.nextMonth.to)} ${money(q.nextMonth.amount)}` : ''}).`,
           `Then ${money(q.monthly)} a month by Direct Debit on the 1st of each month, the first on ${longDate(q.firstCollection!.date)}${input.mandate ? ` (reference ${input.mandate.reference}, account ending ${input.mandate.account_number_ending}, in the name of ${input.mandate.account_holder_name})` : ''}.`,
           'Each collection is requested 3 working days before it is due; a failed Direct Debit puts the membership in arrears and booking is paused until it is paid by card from My account.',
         ];
