@@ -5,7 +5,8 @@ import { waitForApp } from '../support/app.ts';
 import { CHROMIUM_ARGS, journeyChromiumPath } from '../support/chromium.ts';
 import { bookableDates, dayEntries, findClass, holdViaApi, newCustomer } from '../support/customer.ts';
 import { venueToday } from '../support/dates.ts';
-import { loginToken } from '../support/login.ts';
+import { logInWithCookie, loginToken } from '../support/login.ts';
+import { accountSite } from '../a11y/routes.ts';
 import { writeQrY4m } from './fake-camera.ts';
 
 /**
@@ -178,6 +179,29 @@ const tapKeys = async (page: Page, keypad: 'number' | 'pin', text: string) => {
 };
 
 test.describe.serial('the PIN and the idle return (the demo customer\'s PIN)', () => {
+  test('My account → My details: the membership number to type at the kiosk, and the kiosk PIN set there', async ({ page, request, baseURL }, testInfo) => {
+    await logInWithCookie(page.context(), request, accountSite(baseURL!, '/'), DEMO_ACCOUNTS.customer);
+    await page.goto(accountSite(baseURL!, '/my-details'));
+    const section = page.getByTestId('kiosk-pin');
+    await expect(section.getByRole('heading', { name: 'Kiosk PIN' })).toBeVisible({ timeout: 20_000 });
+    await expect(section.getByTestId('kiosk-membership-number').first()).toHaveText(/^[A-Z0-9-]+-M\d+$/);
+    const pin = section.getByLabel('New kiosk PIN');
+    await pin.fill('12');
+    await section.getByRole('button', { name: 'Save kiosk PIN' }).click();
+    await expect(section).toContainText('Your PIN must be 4 to 6 digits.');
+    await pin.fill('2468');
+    await section.getByRole('button', { name: 'Save kiosk PIN' }).click();
+    await expect(page.getByText('Your kiosk PIN is saved.').first()).toBeVisible();
+    await expect(pin).toHaveValue('');
+    await section.scrollIntoViewIfNeeded();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await section.screenshot({ path: testInfo.outputPath(`my-details-kiosk-pin-${width}.png`) });
+    }
+    await expectNoAxeViolations(page, 'My details at 1280 px');
+  });
+
   test('(b) membership number and PIN on the on-screen keys: the wrong PIN is refused as the server says, the right one says hello', async ({ page, request }, testInfo) => {
     const number = await demoWithPin(request, '2468');
     await page.goto(KIOSK);
