@@ -1,9 +1,11 @@
 import path from 'node:path';
+import pg from 'pg';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { checkInQrPng } from '../../apps/api/src/lib/check-in-qr.ts';
 import { expectNoAxeViolations } from '../support/a11y.ts';
 import { fillLoginForm, logInWithCookie, loginToken } from '../support/login.ts';
+import { registerViaApi } from '../support/signup.ts';
 import { addChild, bookableDates, dayEntries, newCustomer, type Customer } from '../support/customer.ts';
 import { venueToday } from '../support/dates.ts';
 import { confirmationEmail } from '../checkout/email.ts';
@@ -11,9 +13,9 @@ import { accountSite } from '../a11y/routes.ts';
 
 /**
  * Issue 24 "Done when", staff: check the customer in by name and by the QR code from their
- * confirmation email (docs/front-of-house-screens.md "Attendance"). Priya Shah opens Front desk 2
- * at Bury (till.spec.ts has Sam Taylor on Front desk 1: one open session per staff member and per
- * till, so the two journeys never meet), or finds it still open from an earlier run and goes on.
+ * confirmation email (docs/front-of-house-screens.md "Attendance"). A staff member of the
+ * journey's own opens Front desk 2 at Bury (till.spec.ts has Front desk 1, membership-sale.spec.ts
+ * Radcliffe's Reception: one open session per till and per staff member, so they never meet).
  * A customer of the journey's own books a class of today still ahead at Bury for themselves and
  * their two children, paid at the till through the API with the receipt emailed; on the roster the
  * customer is checked in by name, the child by the QR code taken from the confirmation email in
@@ -25,7 +27,24 @@ import { accountSite } from '../a11y/routes.ts';
  * The roster is today's: when nothing at Bury can still be booked today (late in the evening)
  * there is nothing to check in, and the journey says so and skips.
  */
-const STAFF = DEMO_ACCOUNTS.staffRadcliffe;
+/**
+ * A staff member of the journey's own: signed up through the API and made staff in the journeys'
+ * database (E2E_DATA_DIR, as late-fees.spec.ts arranges its fee). The demo's two staff members
+ * are the other till journeys' (till.spec.ts: Sam Taylor; membership-sale.spec.ts: Priya Shah),
+ * and a staff member may have one till open at a time.
+ */
+const newStaff = async (request: APIRequestContext) => {
+  const who = await registerViaApi(request, { prefix: 'check-in-staff' });
+  const client = new pg.Client({ connectionString: embeddedConnectionString(path.join(process.env.E2E_DATA_DIR!, 'postgres'), Number(process.env.E2E_PG_PORT)) });
+  await client.connect();
+  try {
+    const updated = await client.query(`UPDATE users SET role = 'staff' WHERE email = $1`, [who.email]);
+    expect(updated.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+  return { email: who.email, password: who.password, name: 'Jo Marsden' };
+};
 const VENUE = 'bury-leisure-centre';
 const TILL = 'Front desk 2';
 
@@ -141,7 +160,8 @@ test('staff check a customer in by name and their child by the QR code from the 
   const entry = await classToday(request, customer.token);
   test.skip(entry === null, 'Nothing at Bury can still be booked today: the roster is of today, so there is no one to check in.');
 
-  // Staff log in at /login; Front desk 2 at Bury is opened (or was left open by an earlier run).
+  // Staff log in at /login and open Front desk 2 at Bury (or find it still open from an earlier run).
+  const STAFF = await newStaff(request);
   await page.goto(foh(baseURL!, '/till'));
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await fillLoginForm(page, STAFF);
