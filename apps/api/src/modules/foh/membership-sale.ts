@@ -6,11 +6,11 @@ import { ZTillMembershipQuoteRequest, ZTillMembershipQuoteResponse, ZTillMembers
 import type { FohPaymentLine } from '@app/contract/foh/pay';
 import type { Db } from '../../db/connect.ts';
 import type { RecordedTender } from '../../db/schema.ts';
-import { conflict, forbidden, unprocessable } from '../../lib/errors.ts';
+import { forbidden, unprocessable } from '../../lib/errors.ts';
 import { publicUrlOf } from '../../lib/config.ts';
 import * as memberships from '../memberships/service.ts';
 import * as repo from './repository.ts';
-import { checkLines, spendVoucher, TILL_TENDER } from './tenders.ts';
+import { checkLines, recordTillSale, TILL_TENDER } from './tenders.ts';
 import { money, sessionFor, type Staff } from './tills.ts';
 
 /**
@@ -60,26 +60,7 @@ export const sellMembership = async (db: Db, staff: Staff, accountUserId: number
     input,
     {
       lines: lines.map((l) => ({ tender_type: l.tender_type as RecordedTender, amount_pence: l.amount })),
-      onPaid: async (trx, orderId) => {
-        // A session closed meanwhile records nothing (the sale rolls back).
-        await repo.lockSession(trx, session.id);
-        if (await repo.isClosed(trx, session.id)) throw conflict('session_closed', 'This till session was closed: open the till again to take payment.');
-        for (const line of lines) if (line.tender_type === 'offline-voucher') await spendVoucher(trx, staff, session.id, orderId, line, symbol);
-        await repo.insertEntries(
-          trx,
-          lines.map((l) => ({
-            client_id: staff.clientId,
-            session_id: session.id,
-            staff_user_id: staff.staffUserId,
-            kind: 'sale' as const,
-            tender_type: TILL_TENDER[l.tender_type],
-            amount_pence: l.amount,
-            amount_tendered_pence: l.tender_type === 'cash' ? (l.info?.amount_tendered ?? l.amount) : null,
-            reference: l.info?.cheque_number ?? l.info?.voucher_code ?? l.info?.terminal_reference ?? null,
-            order_id: orderId,
-          })),
-        );
-      },
+      onPaid: (trx, orderId) => recordTillSale(trx, staff, session.id, orderId, lines, symbol),
     },
     deps,
   );

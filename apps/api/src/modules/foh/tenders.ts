@@ -65,6 +65,31 @@ export const spendVoucher = async (trx: Db, staff: Staff, sessionId: number, ord
   if (!(await repo.insertRedemption(trx, { voucherId: voucher.id, orderId, sessionId, staffUserId: staff.staffUserId }))) throw conflict('voucher_spent', VOUCHER_SPENT_MESSAGE);
 };
 
+/**
+ * A sale's till records, in the transaction that completes its order: the session locked and still
+ * open (one closed meanwhile records nothing: the sale rolls back), each voucher spent, one `sale`
+ * entry per tender line. Baskets paid at the till and memberships sold there both record through it.
+ */
+export const recordTillSale = async (trx: Db, staff: Staff, sessionId: number, orderId: number, lines: readonly FohPaymentLine[], symbol: string) => {
+  await repo.lockSession(trx, sessionId);
+  if (await repo.isClosed(trx, sessionId)) throw conflict('session_closed', 'This till session was closed: open the till again to take payment.');
+  for (const line of lines) if (line.tender_type === 'offline-voucher') await spendVoucher(trx, staff, sessionId, orderId, line, symbol);
+  await repo.insertEntries(
+    trx,
+    lines.map((l) => ({
+      client_id: staff.clientId,
+      session_id: sessionId,
+      staff_user_id: staff.staffUserId,
+      kind: 'sale' as const,
+      tender_type: TILL_TENDER[l.tender_type],
+      amount_pence: l.amount,
+      amount_tendered_pence: l.tender_type === 'cash' ? (l.info?.amount_tendered ?? l.amount) : null,
+      reference: l.info?.cheque_number ?? l.info?.voucher_code ?? l.info?.terminal_reference ?? null,
+      order_id: orderId,
+    })),
+  );
+};
+
 export const payAtTill = async (db: Db, staff: Staff, body: PayInput, idempotencyKey: string | null, deps: orders.OrderDeps) => {
   const session = await sessionFor(db, staff, body.till_session_id, { open: true });
   const person = await repo.findCustomerOfPerson(db, staff.clientId, body.selected_user_id);
@@ -98,24 +123,7 @@ export const payAtTill = async (db: Db, staff: Staff, body: PayInput, idempotenc
         emailReceipt: body.receipt === 'email',
         onCompleted: async (trx, orderId) => {
           created = true;
-          // The session may have been closed while the basket was paid: then nothing is recorded.
-          await repo.lockSession(trx, session.id);
-          if (await repo.isClosed(trx, session.id)) throw conflict('session_closed', 'This till session was closed: open the till again to take payment.');
-          for (const line of lines) if (line.tender_type === 'offline-voucher') await spendVoucher(trx, staff, session.id, orderId, line, symbol);
-          await repo.insertEntries(
-            trx,
-            lines.map((l) => ({
-              client_id: staff.clientId,
-              session_id: session.id,
-              staff_user_id: staff.staffUserId,
-              kind: 'sale' as const,
-              tender_type: TILL_TENDER[l.tender_type],
-              amount_pence: l.amount,
-              amount_tendered_pence: l.tender_type === 'cash' ? (l.info?.amount_tendered ?? l.amount) : null,
-              reference: l.info?.cheque_number ?? l.info?.voucher_code ?? l.info?.terminal_reference ?? null,
-              order_id: orderId,
-            })),
-          );
+          await recordTillSale(trx, staff, session.id, orderId, lines, symbol);
         },
       },
     },
