@@ -5,7 +5,7 @@ import { AXE_WIDTHS, expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
 import { logInWithCookie } from '../support/login.ts';
 import { newCustomer, type Customer } from '../support/customer.ts';
 import { confirmationEmail, parseMessage } from './email.ts';
-import { acceptTerms, expectConfirmation, fillCard, findBookable, hold, toast } from './support.ts';
+import { acceptTerms, expectConfirmation, fillCard, findBookable, hold, payBasketByCard, toast } from './support.ts';
 
 /**
  * Issue 21 "Paying and what happens after": credit before the card (all of it, part of it), a
@@ -34,30 +34,6 @@ const screenshots = async (page: Page, testInfo: TestInfo, name: string) => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const pence = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) * 100);
 const money = (p: number) => `£${(p / 100).toFixed(2)}`;
-
-/** What the browser and the server do for a card payment of the whole basket, through the API. */
-const payBasketByCard = async (request: APIRequestContext, token: string) => {
-  const cart = (await (await request.get('/api/activities/cart', { headers: auth(token) })).json()).data as { total: number; item_hash: string };
-  const prepared = await (await request.get('/api/checkout/prepare', { headers: auth(token) })).json();
-  const card = await request.post('/simulator/card-identifiers', {
-    data: { session_key: prepared.session_key, card_number: '4242 4242 4242 4242', expiry_date: '12/34', security_code: '123', card_holder_name: 'Jo Marsden' },
-  });
-  expect(card.status()).toBe(200);
-  const terms = ((await (await request.get('/api/terms', { headers: auth(token) })).json()).data as { id: number }[]).map((term) => term.id);
-  const payments = [{ tender_type: 'card', amount: cart.total }];
-  const browser = { browser_color_depth: 24, browser_java_enabled: false, browser_javascript_enabled: true, browser_language: 'en-GB', browser_screen_height: 900, browser_screen_width: 1440, browser_timezone: 0 };
-  const authorised = await request.post('/api/checkout/authorise', {
-    headers: auth(token),
-    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], ...browser },
-  });
-  expect(authorised.status(), await authorised.text()).toBe(200);
-  const done = await request.post('/api/checkout/complete', {
-    headers: auth(token),
-    data: { transaction_uuid: (await authorised.json()).transaction_uuid, payments, source: 'activity-booking', terms, completed_waivers: [] },
-  });
-  expect(done.status(), await done.text()).toBe(200);
-  return (await done.json()) as { complete_order_id: string; data: { booking_ids: number[] } };
-};
 
 /** A new customer with account credit: a class paid by card and cancelled in good time (its price comes back as credit). */
 const customerWithCredit = async (request: APIRequestContext, activity = 'pilates') => {

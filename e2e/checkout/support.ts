@@ -70,3 +70,27 @@ export const expectConfirmation = async (page: Page, bookings: number) => {
   await expect(page.getByTestId('confirmed-booking')).toHaveCount(bookings);
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('download', /\.ics$/);
 };
+
+/** The customer's basket paid by card (4242…, no 3-D Secure challenge) through the API, as the checkout screen would: the complete answer. */
+export const payBasketByCard = async (request: APIRequestContext, token: string) => {
+  const cart = (await (await request.get('/api/activities/cart', { headers: { authorization: `Bearer ${token}` } })).json()).data as { total: number; item_hash: string };
+  const prepared = await (await request.get('/api/checkout/prepare', { headers: { authorization: `Bearer ${token}` } })).json();
+  const card = await request.post('/simulator/card-identifiers', {
+    data: { session_key: prepared.session_key, card_number: '4242 4242 4242 4242', expiry_date: '12/34', security_code: '123', card_holder_name: 'Jo Marsden' },
+  });
+  expect(card.status()).toBe(200);
+  const terms = ((await (await request.get('/api/terms', { headers: { authorization: `Bearer ${token}` } })).json()).data as { id: number }[]).map((term) => term.id);
+  const payments = [{ tender_type: 'card', amount: cart.total }];
+  const browser = { browser_color_depth: 24, browser_java_enabled: false, browser_javascript_enabled: true, browser_language: 'en-GB', browser_screen_height: 900, browser_screen_width: 1440, browser_timezone: 0 };
+  const authorised = await request.post('/api/checkout/authorise', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], ...browser },
+  });
+  expect(authorised.status(), await authorised.text()).toBe(200);
+  const done = await request.post('/api/checkout/complete', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { transaction_uuid: (await authorised.json()).transaction_uuid, payments, source: 'activity-booking', terms, completed_waivers: [] },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return (await done.json()) as { complete_order_id: string; data: { booking_ids: number[] } };
+};

@@ -7,6 +7,7 @@ import { bookableDates, dayEntries, findClass, holdViaApi, newCustomer } from '.
 import { venueToday } from '../support/dates.ts';
 import { logInWithCookie, loginToken } from '../support/login.ts';
 import { accountSite } from '../a11y/routes.ts';
+import { payBasketByCard } from '../checkout/support.ts';
 import { writeQrY4m } from './fake-camera.ts';
 
 /**
@@ -74,30 +75,6 @@ const classToday = async (request: APIRequestContext, token: string) => {
   return null;
 };
 
-/** What the browser and the server do for a card payment of the whole basket (as checkout/outcomes.spec.ts). */
-const payBasketByCard = async (request: APIRequestContext, token: string) => {
-  const cart = (await (await request.get('/api/activities/cart', { headers: auth(token) })).json()).data as { total: number };
-  const prepared = await (await request.get('/api/checkout/prepare', { headers: auth(token) })).json();
-  const card = await request.post('/simulator/card-identifiers', {
-    data: { session_key: prepared.session_key, card_number: '4242 4242 4242 4242', expiry_date: '12/34', security_code: '123', card_holder_name: 'Jo Marsden' },
-  });
-  expect(card.status()).toBe(200);
-  const terms = ((await (await request.get('/api/terms', { headers: auth(token) })).json()).data as { id: number }[]).map((term) => term.id);
-  const payments = [{ tender_type: 'card', amount: cart.total }];
-  const browser = { browser_color_depth: 24, browser_java_enabled: false, browser_javascript_enabled: true, browser_language: 'en-GB', browser_screen_height: 1920, browser_screen_width: 1080, browser_timezone: 0 };
-  const authorised = await request.post('/api/checkout/authorise', {
-    headers: auth(token),
-    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], ...browser },
-  });
-  expect(authorised.status(), await authorised.text()).toBe(200);
-  const done = await request.post('/api/checkout/complete', {
-    headers: auth(token),
-    data: { transaction_uuid: (await authorised.json()).transaction_uuid, payments, source: 'activity-booking', terms, completed_waivers: [] },
-  });
-  expect(done.status(), await done.text()).toBe(200);
-  return ((await done.json()) as { data: { booking_ids: number[] } }).data.booking_ids[0]!;
-};
-
 test('(a) the kiosk scans a booking QR code from its camera, says hello and checks the customer in', async ({ request, baseURL }, testInfo) => {
   const customer = await newCustomer(request, 'kiosk');
   // Late in the evening nothing at Bury can still be booked today: the scan and the hello are
@@ -106,7 +83,7 @@ test('(a) the kiosk scans a booking QR code from its camera, says hello and chec
   const entry = today ?? (await findClass(request, 'BOOK', { token: customer.token, minSpaces: 2 })).entry;
   if (!today) testInfo.annotations.push({ type: 'note', description: 'No class left today at Bury: scanned a later booking, checked "not for today"' });
   await holdViaApi(request, customer.token, entry);
-  const bookingId = await payBasketByCard(request, customer.token);
+  const bookingId = (await payBasketByCard(request, customer.token)).data.booking_ids[0]!;
   const qr = await request.get(`/api/my-account/bookings/${bookingId}/qr`, { headers: auth(customer.token) });
   expect(qr.status(), await qr.text()).toBe(200);
   const { qr_payload: payload, token } = ((await qr.json()) as { data: { qr_payload: string; token: string } }).data;
