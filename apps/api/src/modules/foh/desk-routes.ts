@@ -20,7 +20,8 @@ const ZStaffCartQuery = z.object({ selected_user_id: z.coerce.number().int().pos
  * only: a customer's token → 403; another operator's customer, booking or venue → 403.
  */
 export const fohDeskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = { preHandler: app.requireStaff, config: { personalData: true } };
+  // Before the body is checked: a customer's token is refused with 403 whatever it sends, never told what a till body lacks.
+  const staffOnly = { preValidation: app.requireStaff, config: { personalData: true } };
   const tags = ['front of house'];
   const hold = app.config.HOLD_MINUTES;
 

@@ -45,6 +45,25 @@ describe('who may use the till', () => {
     }
   });
 
+  it("refuses a customer's token with 403 before looking at the body: an empty or hostile body is not checked for them", async () => {
+    const customer = fresh();
+    const posts = [
+      `/api/foh/tills/${tills[0]!.id}/sessions`,
+      '/api/foh/sessions/1/entries',
+      '/api/foh/sessions/1/close',
+      `/api/foh/customers/${customer.userId}/notes`,
+      `/api/foh/customers/${customer.userId}/cart/add`,
+      `/api/foh/customers/${customer.userId}/memberships`,
+      '/api/foh/check-in/scan',
+    ];
+    for (const url of posts) {
+      for (const body of [{}, { token: 'x'.repeat(5000), float_pence: -1 }]) {
+        const response = await call('POST', url, customer, body);
+        expect([url, response.statusCode, response.json().message]).toEqual([url, 403, 'Unauthorised.']);
+      }
+    }
+  });
+
   it("refuses a till of another operator (403) and lists two tills at Bury", async () => {
     expect(tills.map((t) => t.name)).toEqual(['Front desk 1', 'Front desk 2']);
     const elsewhere = await sql<{ id: number }>`

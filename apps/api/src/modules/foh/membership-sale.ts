@@ -100,7 +100,8 @@ const staffOf = (request: FastifyRequest): Staff => ({ clientId: request.clientI
 
 /** Staff only: a customer's token → 403; another operator's customer, person or session → 403. */
 export const fohMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = { preHandler: app.requireStaff, config: { personalData: true } };
+  // Before the body is checked: a customer's token is refused with 403 whatever it sends, never told what a till body lacks.
+  const staffOnly = { preValidation: app.requireStaff, config: { personalData: true } };
   const tags = ['front of house'];
   app.post(
     '/api/foh/customers/:accountUserId/memberships/quote',

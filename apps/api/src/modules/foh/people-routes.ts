@@ -13,7 +13,8 @@ const staffOf = (request: FastifyRequest): Staff => ({ clientId: request.clientI
 
 /** The till's customer routes (docs/front-of-house.md "Customer lookup"). Staff only. */
 export const fohPeopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = { preHandler: app.requireStaff, config: { personalData: true } };
+  // Before the body is checked: a customer's token is refused with 403 whatever it sends, never told what a till body lacks.
+  const staffOnly = { preValidation: app.requireStaff, config: { personalData: true } };
   const tags = ['front of house'];
 
   app.get(

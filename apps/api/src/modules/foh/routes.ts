@@ -34,7 +34,8 @@ const staffOf = (request: FastifyRequest): tills.Staff => ({ clientId: request.c
  * preHandler for the group: a customer's token → 403), no-store, personal data.
  */
 export const fohRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = { preHandler: app.requireStaff, config: { personalData: true } };
+  // Before the body is checked: a customer's token is refused with 403 whatever it sends, never told what a till body lacks.
+  const staffOnly = { preValidation: app.requireStaff, config: { personalData: true } };
   const tags = ['front of house'];
 
   app.get('/api/foh/tills', { ...staffOnly, schema: { tags, summary: "The operator's tills and who has each open", querystring: ZListTillsQuery, response: { 200: ZListTillsResponse, ...errors } } }, async (request) =>
