@@ -22,7 +22,13 @@ export const recordShifts = (page: Page) =>
       if (hadHeading && !hasHeading) record.headingLost = true;
       hadHeading ||= hasHeading;
     }).observe(document, { subtree: true, childList: true });
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+    type Box = { x: number; y: number; width: number; height: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node?: Node | null; previousRect: Box; currentRect: Box }[];
+    };
+    const box = (rect: Box) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue;
@@ -30,7 +36,7 @@ export const recordShifts = (page: Page) =>
         for (const source of entry.sources ?? []) {
           const node = source.node as HTMLElement | null | undefined;
           record.shifted.push(
-            `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms ${node?.nodeName ?? '?'}${node?.id ? `#${node.id}` : ''}${node?.dataset?.testid ? `[${node.dataset.testid}]` : ''}.${String(node?.className ?? '').slice(0, 60)}`,
+            `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms ${node?.nodeName ?? '?'}${node?.id ? `#${node.id}` : ''}${node?.dataset?.testid ? `[${node.dataset.testid}]` : ''}.${String(node?.className ?? '').slice(0, 60)} ${box(source.previousRect)} → ${box(source.currentRect)}`,
           );
         }
       }

@@ -76,10 +76,11 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
   /** Same-server bases only: an API on another origin is the browser's to ask. */
   const local = (base: string | null | undefined) => (base && base.startsWith('/') ? base.replace(/\/+$/, '') : null);
 
+  /** The answer's JSON body, or its text for a text/html answer (the venue's footer block). */
   const getJson = async (host: string, url: string): Promise<unknown> => {
-    const response = await app.inject({ method: 'GET', url, headers: { host, accept: 'application/json' } });
+    const response = await app.inject({ method: 'GET', url, headers: { host, accept: 'application/json, text/html' } });
     if (response.statusCode !== 200 || response.rawPayload.length > MAX_INLINE_BYTES) return undefined;
-    return response.json();
+    return String(response.headers['content-type'] ?? '').startsWith('text/html') ? response.body : response.json();
   };
 
   return async ({
@@ -108,6 +109,9 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     if (apiBase) {
       urls.push(venue ? `${apiBase}/frontend/theme?venue=${encodeURIComponent(venue)}` : `${apiBase}/frontend/theme`, `${apiBase}/client`);
     }
+    // The venue's footer block (web features/shell/VenueFooter.tsx) paints with the page: fetched
+    // after hydration it grew the footer under a visitor who had scrolled to the end (issue 28).
+    if (venue && activitiesBase) urls.push(`${activitiesBase}/footer?${new URLSearchParams({ venue })}`);
     // Each answer fetched once per page, whether the table or the page asks for it.
     const answers = new Map<string, Promise<unknown>>();
     const get = (url: string) => {

@@ -132,6 +132,7 @@ describe('the first screen’s data in the page (docs/performance.md "Lighthouse
   it('puts the venue, its categories and its theme in a venue page', async () => {
     const { responses } = pageData((await get('/location/bury-leisure-centre')).body);
     expect(Object.keys(responses).sort()).toEqual([
+      '/api/activities/footer?venue=bury-leisure-centre',
       '/api/activities/venue/bury-leisure-centre/categories',
       '/api/activities/venues/bury-leisure-centre',
       '/api/client',

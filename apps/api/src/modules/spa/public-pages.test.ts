@@ -84,7 +84,7 @@ describe('/pricing from the route table', () => {
 
     expect(renderedOf(response.body)).toEqual({
       url: '/pricing',
-      keys: ['/api/client', '/api/frontend/theme?venue=bury-leisure-centre', categoriesUrl, datesUrl, dayUrl].sort(),
+      keys: ['/api/client', '/api/frontend/theme?venue=bury-leisure-centre', '/api/activities/footer?venue=bury-leisure-centre', categoriesUrl, datesUrl, dayUrl].sort(),
       notFound: '-',
     });
     const data = pageDataOf(response.body);
@@ -99,11 +99,14 @@ describe('/pricing from the route table', () => {
     expect(renderedOf(response.body)?.keys).toEqual(['/api/client', '/api/frontend/theme']);
   });
 
-  it("a logged-in viewer's page carries nothing of a venue (theirs may be their home venue): the screen renders its skeleton", async () => {
+  it("a logged-in viewer's page carries nothing of the screen's (theirs may be their home venue): the screen renders its skeleton", async () => {
     const response = await get('/pricing', `logged_in_bookings=1; ${remembered('bury-leisure-centre')}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('data-server-rendered');
-    expect(renderedOf(response.body)?.keys).toEqual(['/api/client', '/api/frontend/theme?venue=bury-leisure-centre']);
+    // The shell's: the remembered venue's theme and footer block, as for anyone.
+    expect(renderedOf(response.body)?.keys).toEqual(
+      ['/api/client', '/api/frontend/theme?venue=bury-leisure-centre', '/api/activities/footer?venue=bury-leisure-centre'].sort(),
+    );
   });
 
   it('a remembered venue that does not exist puts no answer in the page', async () => {

@@ -122,6 +122,7 @@ describe('server rendering of the first screens', () => {
         '/api/activities/venue/bury-leisure-centre/activity-category/yoga/dates',
         '/api/activities/venue/bury-leisure-centre/categories/yoga',
         dayUrl,
+        '/api/activities/footer?venue=bury-leisure-centre',
         '/api/activities/venues/bury-leisure-centre',
         '/api/client',
         '/api/frontend/theme?venue=bury-leisure-centre',
@@ -131,6 +132,11 @@ describe('server rendering of the first screens', () => {
     const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)![1]!) as { responses: Record<string, unknown> };
     expect(data.responses[dayUrl]).toEqual((await get(dayUrl)).json());
     expect(data.responses[dayUrl]).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ kind: 'class' })]) });
+    // The venue's footer block (text/html) comes as its text, so the footer paints with the page
+    // and does not grow at hydration under a visitor who scrolled to the end.
+    const footer = (await get('/api/activities/footer?venue=bury-leisure-centre')).body;
+    expect(footer).toContain('<');
+    expect(data.responses['/api/activities/footer?venue=bury-leisure-centre']).toBe(footer);
   });
 
   it("a logged-in viewer's page carries no day (their answer is their own): the screen renders its skeleton", async () => {
@@ -161,7 +167,12 @@ describe('server rendering of the first screens', () => {
 
   it('renders the course list, a category of it and a course with its sessions and places', async () => {
     const keysOf = (body: string) => /<p id="rendered">[^|]*\|[^|]*\| ([^|]*) \|/.exec(body)?.[1]?.split(',');
-    const common = ['/api/client', '/api/frontend/theme?venue=bury-leisure-centre', '/api/activities/venues/bury-leisure-centre'];
+    const common = [
+      '/api/client',
+      '/api/frontend/theme?venue=bury-leisure-centre',
+      '/api/activities/footer?venue=bury-leisure-centre',
+      '/api/activities/venues/bury-leisure-centre',
+    ];
     expect(keysOf((await get('/courses/location/bury-leisure-centre')).body)).toEqual(
       [...common, '/api/activities/venue/bury-leisure-centre/categories', '/api/activities/venue/bury-leisure-centre/courses'].sort(),
     );

@@ -18,13 +18,26 @@ const setup = (response: Response, csrf: string | null = null) => {
     onUnauthorised,
     config: () => DEFAULT_RUNTIME_CONFIG,
   };
-  return { client: createApiClient(deps), calls, onUnauthorised };
+  return { client: createApiClient(deps), calls, onUnauthorised, deps };
 };
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('API client', () => {
+  it("peeks at the page's answers: JSON converted like a fetched one, text as it came (the venue's footer block)", () => {
+    const page: Record<string, unknown> = {
+      '/api/activities/venues/bury': { data: { migration_date: null } },
+      '/api/activities/footer?venue=bury': '<p>Open 7 days</p>',
+    };
+    const client = createApiClient({ ...setup(json({})).deps, pageData: (url) => page[url] });
+    expect(client.peek('venues/bury', { base: 'activitiesBase' })).toEqual({ migrationDate: null });
+    expect(client.peek('footer', { base: 'activitiesBase', query: { venue: 'bury' }, responseType: 'text' })).toBe('<p>Open 7 days</p>');
+    // A JSON answer is not text, and an answer the page lacks is undefined.
+    expect(client.peek('venues/bury', { base: 'activitiesBase', responseType: 'text' })).toBeUndefined();
+    expect(client.peek('footer', { base: 'activitiesBase', query: { venue: 'ramsbottom' }, responseType: 'text' })).toBeUndefined();
+  });
+
   it('unwraps {data} and converts keys to camelCase', async () => {
     const { client } = setup(json({ data: { first_name: 'Alex', membership_user: { home_venue_id: 3 } } }));
     await expect(client.get('auth/user', { base: 'authBase' })).resolves.toEqual({

@@ -110,9 +110,14 @@ export const createApiClient = (deps: ApiClientDeps) => {
    * The response the server put in the page for this GET, converted like a fetched one, or
    * undefined: queries use it as `initialData` so the first render already has its data.
    */
-  const peek = <T>(path: string, { base = 'apiBase', query }: Pick<RequestOptions, 'base' | 'query'> = {}): T | undefined => {
+  const peek = <T>(
+    path: string,
+    { base = 'apiBase', query, responseType = 'json' }: Pick<RequestOptions, 'base' | 'query' | 'responseType'> = {},
+  ): T | undefined => {
     const preloaded = deps.pageData?.(joinUrl(deps.config()[base], path) + buildQuery(query));
-    return preloaded === undefined ? undefined : (toCamel(unwrapData(preloaded)) as T);
+    if (preloaded === undefined) return undefined;
+    if (responseType === 'text') return typeof preloaded === 'string' ? (preloaded as T) : undefined;
+    return toCamel(unwrapData(preloaded)) as T;
   };
 
   return {
