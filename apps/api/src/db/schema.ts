@@ -793,6 +793,7 @@ export type MembershipMandateLinksTable = {
   token_hash: string;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  sent_by_staff_user_id: number | null;
   created_at: Generated<Timestamp>;
 };
 

@@ -31,6 +31,7 @@ import * as m0067 from './0067_email_caps.ts';
 import * as m0068 from './0068_online_joining.ts';
 import * as m0069 from './0069_front_of_house.ts';
 import * as m0070 from './0070_till_membership_sale.ts';
+import * as m0071 from './0071_mandate_link_resend.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0068_online_joining': m0068,
   '0069_front_of_house': m0069,
   '0070_till_membership_sale': m0070,
+  '0071_mandate_link_resend': m0071,
 };
