@@ -193,6 +193,8 @@ export type SessionsTable = {
   revoked_at: Timestamp | null;
   /** Idle expiry (0033): written at most once a minute per session. */
   last_seen_at: Generated<Date>;
+  /** A kiosk's short session (0072): only the kiosk's routes (auth/kiosk-scope.ts). */
+  kiosk: Generated<boolean>;
 };
 
 /** One-time tokens (0030): password-reset links and cross-site login links, stored as SHA-256. */
