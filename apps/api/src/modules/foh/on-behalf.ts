@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, forbidden, unprocessable } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import { resolvePeople } from '../account/service.ts';
-import { addOffer, addToCart, cartView, getCart, removeFromCart, updateItem, type UpdateItemChanges } from '../basket/service.ts';
+import { addCourseToCart, addOffer, addToCart, cartView, getCart, removeFromCart, updateItem, type UpdateItemChanges } from '../basket/service.ts';
 import { offerPlace, holdExpiry } from '../holds/service.ts';
 import * as repo from './repository.ts';
 import type { Staff } from './tills.ts';
@@ -35,6 +35,20 @@ const codeOf = (error: unknown) => (error instanceof AppError ? error.code : nul
 const itemsFor = (cart: CartDto, occurrenceIds: readonly (number | string)[]) =>
   cart.items.filter((i) => i.type === 'purchasableOccurrence' && occurrenceIds.some((id) => String(id) === String(i.cartable_id) || id === i.cartable_uuid)).map((i) => i.id);
 
+/**
+ * The add's course item (`type: 'purchasableCourse'`, `id` the course id): one item alone, as the
+ * online course add takes one course for one person; a course among other items → 422.
+ */
+const courseItem = (add: CartAddRequest) => {
+  const courses = add.items.filter((i) => i.type === 'purchasableCourse');
+  if (courses.length === 0) return null;
+  const item = courses[0]!;
+  if (add.items.length > 1 || typeof item.id !== 'number') {
+    throw unprocessable('validation_failed', 'The given data was invalid.', { items: ['A course is added on its own, by its id.'] });
+  }
+  return { id: item.id, purchasedFor: item.purchased_for_user_id ?? null };
+};
+
 export const staffGetCart = async (db: Db, staff: Staff, accountUserId: number, selectedUserId: number | undefined) => {
   if (!(await repo.findCustomer(db, staff.clientId, accountUserId))) throw forbidden();
   return { data: await getCart(db, { clientId: staff.clientId, accountUserId }, { selected_user_id: selectedUserId ?? null }) };
@@ -49,6 +63,10 @@ export const staffAdd = async (
 ) => {
   const { till_session_id: tillSessionId, waitlist_override_reason: waitlistReason, ...add } = body;
   const { caller, sessionId } = await actingFor(db, staff, accountUserId, tillSessionId);
+  const course = courseItem(add);
+  // A whole course (docs/front-of-house.md "Courses at the till"): the basket's own course add, the
+  // same hold_course() under the course row's lock, age rule and prices as online.
+  if (course) return { data: await addCourseToCart(db, caller, { course_id: course.id, purchased_for_user_id: course.purchasedFor, selected_user_id: add.selected_user_id ?? null }, holdMinutes) };
   const occurrenceIds = add.items.map((i) => i.id);
   try {
     return { data: await addToCart(db, caller, add, holdMinutes) };
