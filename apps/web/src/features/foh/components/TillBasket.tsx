@@ -57,7 +57,11 @@ const TillBasketItem = ({ item, accountUserId, session, people, onRemove, isRemo
             {t('book.itemFor', { person })} · {dateTimeOf(item.cartableResource.startsAt)}
             {where ? ` · ${where}` : ''}
           </p>
-          <p className="text-sm text-neutral-800">{t('book.ticketType', { name: item.pricingOptionName })}</p>
+          {item.course ? (
+            <p className="text-sm text-neutral-800">{t('course.wholeCourse', { count: item.course.sessions.length })}</p>
+          ) : (
+            <p className="text-sm text-neutral-800">{t('book.ticketType', { name: item.pricingOptionName })}</p>
+          )}
           {item.origin === 'waitlist_offer' && <p className="text-sm font-semibold text-neutral-900">{t('book.aheadOfWaitlist')}</p>}
         </div>
         <span className="tabular-nums font-semibold" data-testid="staff-basket-price">
@@ -65,9 +69,12 @@ const TillBasketItem = ({ item, accountUserId, session, people, onRemove, isRemo
         </span>
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
-        <Button size="sm" variant="secondary" aria-expanded={open === 'change'} onClick={() => toggle('change')} aria-label={t('book.changeFor', { name: item.name, person: item.purchasedFor.firstName })}>
+        {/* A course item's ticket type and person cannot change (server: course_item_unchangeable); remove it and add again. */}
+        {!item.course && (
+          <Button size="sm" variant="secondary" aria-expanded={open === 'change'} onClick={() => toggle('change')} aria-label={t('book.changeFor', { name: item.name, person: item.purchasedFor.firstName })}>
           {t('book.change')}
-        </Button>
+          </Button>
+        )}
         <Button size="sm" variant="secondary" aria-expanded={open === 'discount'} onClick={() => toggle('discount')} aria-label={t('book.discountFor', { name: item.name, person: item.purchasedFor.firstName })}>
           {t('book.discount')}
         </Button>

@@ -9,6 +9,10 @@ import { categoriesQuery } from '../../catalogue/public.ts';
 import { useBasketMutations, type CartAddItem } from '../../basket/public.ts';
 import { DateStrip, TimetableItem, actionOf, familyOf, reloadsTimetable, useCategoryDetail, useDates, useEntries, useNow, versionFor, type ActionKind, type Entry } from '../../timetable/public.ts';
 import type { CustomerPanel, TillSession } from '../api/foh.ts';
+import { TillCourses } from '../courses/TillCourses.tsx';
+
+/** The 'Activity or court' choice that lists the venue's courses (booked whole) instead of a day's sessions. */
+export const COURSES_CHOICE = 'courses';
 
 type Person = CustomerPanel['people'][number];
 type Props = { session: TillSession; people: readonly Person[] };
@@ -51,7 +55,7 @@ export const TillBook = ({ session, people }: Props) => {
     );
 
   const categories = useQuery(categoriesQuery(venueSlug));
-  // Leaf activities (a parent such as Swimming has its sub-activities listed too); courses are not booked here.
+  // Leaf activities (a parent such as Swimming has its sub-activities listed too); courses are the 'Courses' choice.
   const all = categories.data ?? [];
   const activities = all.filter((category) => category.kind === 'activity' && category.childrenCount === 0 && familyOf(category));
   // Grouped under their parent (Fitness classes, Racket sports), as the bookings site lists them.
@@ -94,6 +98,7 @@ export const TillBook = ({ session, people }: Props) => {
             }}
           >
             <option value="">{t('book.chooseActivity')}</option>
+            <option value={COURSES_CHOICE}>{t('course.choice')}</option>
             {[...groups].map(([parent, list]) => (
               <optgroup key={parent} label={parent}>
                 {list.map((category) => (
@@ -106,7 +111,8 @@ export const TillBook = ({ session, people }: Props) => {
           </select>
         </div>
       </div>
-      {activitySlug && person && (
+      {activitySlug === COURSES_CHOICE && person && <TillCourses venueSlug={venueSlug} person={person} />}
+      {activitySlug && activitySlug !== COURSES_CHOICE && person && (
         <TillDay
           key={activitySlug}
           currencySymbol={session.currencySymbol}
