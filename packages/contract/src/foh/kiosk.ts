@@ -34,3 +34,39 @@ export const KIOSK_PIN_LOCKED_MESSAGE = 'Too many wrong PINs. Please ask at rece
 export const KIOSK_PIN_MAX_ATTEMPTS = 5;
 export const KIOSK_PIN_LOCK_MINUTES = 15;
 export const KIOSK_SESSION_SECONDS = 300;
+
+/**
+ * Booking at the kiosk (docs/kiosk.md "Booking and paying at the kiosk"), with the kiosk's session.
+ * GET /api/kiosk/people: the account's people (the customer and their family), to book for.
+ */
+export const ZKioskPerson = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), relationship: z.string() });
+export const ZKioskPeopleResponse = z.object({ data: z.array(ZKioskPerson) });
+
+/** Which day at the kiosk: its venue's today or tomorrow, nothing else. */
+export const KIOSK_DAYS = ['today', 'tomorrow'] as const;
+export const ZKioskSessionsQuery = z.object({
+  venue: z.string().trim().min(1).max(120),
+  day: z.enum(KIOSK_DAYS),
+  person_id: z.coerce.number().int().positive(),
+});
+/**
+ * GET /api/kiosk/sessions: the day's sessions still to start at the venue (classes and sessions,
+ * not courts), each with the first ticket type that fits the person (null: none fits, and why).
+ */
+export const ZKioskSession = z.object({
+  id: z.number().int(),
+  activity_name: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** Venue-local 'HH:MM'. */
+  time: z.string(),
+  end_time: z.string(),
+  location_name: z.string().nullable(),
+  spaces_left: z.number().int(),
+  ticket: z.object({ id: z.number().int(), name: z.string(), price_pence: z.number().int() }).nullable(),
+  not_for_person: z.string().nullable(),
+});
+export const ZKioskSessions = z.object({ date: z.string(), venue: z.object({ slug: z.string(), name: z.string() }), sessions: z.array(ZKioskSession) });
+export const ZKioskSessionsResponse = z.object({ data: ZKioskSessions });
+export type KioskSessionsDto = z.infer<typeof ZKioskSessions>;
+

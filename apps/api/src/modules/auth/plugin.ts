@@ -4,6 +4,7 @@ import { AppError, forbidden, unauthorized } from '../../lib/errors.ts';
 import { noStore } from '../../lib/no-store.ts';
 import { hashToken, sessionForToken, type AuthSession } from './service.ts';
 import { clearSessionCookies, hasValidCsrfHeader, sessionCookieToken } from './session-cookie.ts';
+import { KIOSK_SAVED_CARD_ONLY, isSavedCardOnly, kioskMayUse, routeKey } from './kiosk-scope.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -124,6 +125,14 @@ export const authPlugin = fp(async (app) => {
     }
     request.auth = session;
     request.authVia = 'cookie';
+  });
+  // A kiosk's session reaches only the kiosk's routes (kiosk-scope.ts), whatever the route's own
+  // guard: 403 before the body is read; its card payments name a saved card, never a new one.
+  app.addHook('onRequest', async (request) => {
+    if (request.auth?.kiosk && !kioskMayUse(request)) throw forbidden('kiosk_not_allowed');
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.auth?.kiosk && KIOSK_SAVED_CARD_ONLY.has(routeKey(request)) && !isSavedCardOnly(request.body)) throw forbidden('kiosk_saved_card_only');
   });
   // An answer that sets or clears session cookies is never kept by a shared cache (a cached
   // clearing would log out whoever is served the copy), whatever the route's own caching.

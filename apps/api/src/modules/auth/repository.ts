@@ -12,10 +12,10 @@ export const findUserForLogin = (db: Db, clientId: number, username: string) =>
     .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', username.toLowerCase()), eb('reference', '=', username)]))
     .executeTakeFirst();
 
-export const insertSession = (db: Db, row: { clientId: number; userId: number; tokenHash: string; expiresAt: Date }) =>
+export const insertSession = (db: Db, row: { clientId: number; userId: number; tokenHash: string; expiresAt: Date; kiosk?: boolean }) =>
   db
     .insertInto('sessions')
-    .values({ client_id: row.clientId, user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt })
+    .values({ client_id: row.clientId, user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt, kiosk: row.kiosk ?? false })
     .execute();
 
 /**
@@ -28,8 +28,8 @@ export const insertSession = (db: Db, row: { clientId: number; userId: number; t
  */
 export const findActiveSession = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number) => {
   const text = `WITH ${activeSessionCtes({ clientId: '$1', tokenHash: '$2', idleMinutes: '$3' })}
-    SELECT "sessionId", "userId", role FROM live`;
-  type Row = { sessionId: number; userId: number; role: Selectable<UsersTable>['role'] };
+    SELECT "sessionId", "userId", role, kiosk FROM live`;
+  type Row = { sessionId: number; userId: number; role: Selectable<UsersTable>['role']; kiosk: boolean };
   const rows = await runNamed<Row>(db, 'auth-active-session', text, [clientId, tokenHash, idleMinutes]);
   return rows[0];
 };

@@ -38,7 +38,8 @@ export {
 export const SESSION_DAYS = 30;
 const INVALID_LOGIN = 'These credentials do not match our records.';
 
-export type AuthSession = { sessionId: number; userId: number; role: 'customer' | 'staff' };
+/** `kiosk`: a kiosk's short session (docs/kiosk.md), held to the kiosk's routes (kiosk-scope.ts). */
+export type AuthSession = { sessionId: number; userId: number; role: 'customer' | 'staff'; kiosk?: boolean };
 
 
 /**
@@ -51,7 +52,7 @@ export const sessionForToken = async (db: Db, clientId: number, token: string, i
 /** sessionForToken for a token already hashed (a route that defers the lookup, plugin.ts). */
 export const sessionForTokenHash = async (db: Db, clientId: number, tokenHash: string, idleMinutes: number): Promise<AuthSession | undefined> => {
   const session = await repo.findActiveSession(db, clientId, tokenHash, idleMinutes);
-  return session && { sessionId: session.sessionId, userId: session.userId, role: session.role };
+  return session && { sessionId: session.sessionId, userId: session.userId, role: session.role, kiosk: session.kiosk };
 };
 
 export const logout = async (db: Db, sessionId: number) => {
@@ -113,9 +114,9 @@ export const login = async (db: Db, clientId: number, username: string, password
  * A new session (login, sign-up, login-token exchange; the kiosk's short one with its own end): a
  * random 256-bit bearer token, stored hashed.
  */
-export const startSession = async (db: Db, clientId: number, userId: number, expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000)) => {
+export const startSession = async (db: Db, clientId: number, userId: number, expiresAt = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000), options: { kiosk?: boolean } = {}) => {
   const token = newToken();
-  await repo.insertSession(db, { clientId, userId, tokenHash: hashToken(token), expiresAt });
+  await repo.insertSession(db, { clientId, userId, tokenHash: hashToken(token), expiresAt, kiosk: options.kiosk ?? false });
   return { token };
 };
 

@@ -2,11 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZBookingParams, ZBookingQrResponse, ZCheckInResponse } from '@app/contract/foh/attendance';
-import { ZKioskCheckInRequest, ZKioskIdentifyRequest, ZKioskIdentifyResponse, ZSetKioskPinRequest, ZSetKioskPinResponse } from '@app/contract/foh/kiosk';
+import {
+  ZKioskCheckInRequest,
+  ZKioskIdentifyRequest,
+  ZKioskIdentifyResponse,
+  ZKioskPeopleResponse,
+  ZKioskSessionsQuery,
+  ZKioskSessionsResponse,
+  ZSetKioskPinRequest,
+  ZSetKioskPinResponse,
+} from '@app/contract/foh/kiosk';
 import { publicUrlOf } from '../../lib/config.ts';
 import { addressKeyFor } from '../auth/service.ts';
 import { bookingQr, checkInAtKiosk } from '../attendance/service.ts';
 import { identify, setKioskPin } from './kiosk.ts';
+import { kioskPeople, kioskSessions } from './kiosk-booking.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse, 429: ZErrorResponse };
 const caller = (request: FastifyRequest) => ({ clientId: request.clientId, accountUserId: request.auth!.userId });
@@ -40,5 +50,22 @@ export const fohKioskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/kiosk/check-in', { config: { personalData: true }, schema: { tags, summary: "Check in at the kiosk with the booking's QR token", body: ZKioskCheckInRequest, response: { 200: ZCheckInResponse, ...errors } } }, async (request) =>
     checkInAtKiosk(app.db, request.clientId, request.body.token),
+  );
+
+  // Booking at the kiosk (docs/kiosk.md "Booking and paying at the kiosk"): with the kiosk's
+  // session (or any customer's); the basket and checkout are the ordinary routes.
+  app.get(
+    '/api/kiosk/people',
+    { ...guarded, schema: { tags, summary: "The identified customer's people (themselves and their family), to book for", response: { 200: ZKioskPeopleResponse, ...errors } } },
+    async (request) => kioskPeople(app.db, caller(request)),
+  );
+
+  app.get(
+    '/api/kiosk/sessions',
+    {
+      ...guarded,
+      schema: { tags, summary: "Today's or tomorrow's sessions at the venue, each with the ticket that fits the person", querystring: ZKioskSessionsQuery, response: { 200: ZKioskSessionsResponse, ...errors } },
+    },
+    async (request) => kioskSessions(app.db, caller(request), request.query),
   );
 };

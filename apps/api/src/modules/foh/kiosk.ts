@@ -23,7 +23,7 @@ export const setKioskPin = async (db: Db, caller: { clientId: number; accountUse
 const wrong = () => new AppError({ code: 'kiosk_pin_wrong', status: 422, message: KIOSK_PIN_WRONG_MESSAGE });
 
 const startSession = async (db: Db, clientId: number, user: { id: number; first_name: string; last_name: string }, bookingId: number | null) => {
-  const { token } = await startAuthSession(db, clientId, user.id, new Date(Date.now() + KIOSK_SESSION_SECONDS * 1000));
+  const { token } = await startAuthSession(db, clientId, user.id, new Date(Date.now() + KIOSK_SESSION_SECONDS * 1000), { kiosk: true });
   return { data: { token, expires_in_seconds: KIOSK_SESSION_SECONDS, first_name: user.first_name, last_name: user.last_name, booking_id: bookingId } };
 };
 

@@ -266,7 +266,7 @@ export const findMemberships = (db: Db, clientId: number, accountUserId: number)
     .selectFrom('memberships as ms')
     .innerJoin('membership_plans as p', 'p.id', 'ms.plan_id')
     .innerJoin('membership_users as m', 'm.id', 'ms.membership_user_id')
-    .select(['ms.reference', 'p.name as plan', sql<string>`m.first_name || ' ' || m.last_name`.as('person'), 'ms.status'])
+    .select(['ms.id', 'ms.reference', 'p.name as plan', sql<string>`m.first_name || ' ' || m.last_name`.as('person'), 'ms.status'])
     .where('ms.client_id', '=', clientId)
     .where('ms.account_user_id', '=', accountUserId)
     .orderBy('ms.id', 'desc')
@@ -397,4 +397,21 @@ export const lockOpenCartItem = (db: Db, clientId: number, accountUserId: number
 export const setItemPrice = async (db: Db, item: { id: number; cart_id: number }, pricePence: number) => {
   await db.updateTable('cart_items').set({ price_pence: pricePence }).where('id', '=', item.id).execute();
   await db.updateTable('carts').set({ updated_at: sql<never>`now()` }).where('id', '=', item.cart_id).execute();
+};
+
+/** The kiosk (kiosk-booking.ts): a venue's sessions (not courts) still to start on its today + `plusDays`, with their ticket types in order. */
+export const findKioskSessions = async (db: Db, clientId: number, venueSlug: string, plusDays: number) => {
+  type Row = { venue_slug: string; venue_name: string; date: string; id: number | null; activity_name: string; starts_at: Date; ends_at: Date; time: string; end_time: string; location_name: string | null; spaces_left: number; tickets: { id: number; name: string; price_pence: number; min_age: number | null; max_age: number | null }[] };
+  const { rows } = await sql<Row>`
+    WITH v AS (SELECT id, slug, name, timezone, ((now() AT TIME ZONE timezone)::date + ${plusDays}::int) AS day FROM venues WHERE client_id = ${clientId} AND slug = ${venueSlug})
+    SELECT v.slug AS venue_slug, v.name AS venue_name, v.day::text AS date, o.id, a.name AS activity_name, o.starts_at, o.ends_at, l.name AS location_name,
+           to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS time, to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS end_time,
+           greatest(0, o.capacity - (SELECT count(*) FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())))::int AS spaces_left,
+           (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price_pence', p.price_pence, 'min_age', p.min_age, 'max_age', p.max_age) ORDER BY p.sort_order, p.id), '[]')
+              FROM pricing_options p WHERE p.activity_id = a.id) AS tickets
+      FROM v LEFT JOIN occurrences o ON o.venue_id = v.id AND o.client_id = ${clientId} AND o.local_date = v.day AND o.cancelled_at IS NULL AND o.starts_at > now()
+        AND EXISTS (SELECT 1 FROM activities k WHERE k.id = o.activity_id AND k.kind <> 'resource')
+      LEFT JOIN activities a ON a.id = o.activity_id LEFT JOIN locations l ON l.id = o.location_id
+     ORDER BY o.starts_at, a.name, o.id LIMIT 200`.execute(db);
+  return rows;
 };
