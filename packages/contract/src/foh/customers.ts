@@ -58,6 +58,8 @@ export const ZCustomerPanel = z.object({
   ),
   memberships: z.array(
     z.object({
+      /** For a membership waiting for its mandate: POST /api/foh/memberships/{id}/mandate-link sends a new link. */
+      id: z.number().int(),
       membership_number: z.string(),
       plan: z.string(),
       person: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordId } from '../common/record-id.ts';
 import { ZJoinQuote } from '../memberships/online-joining.ts';
 import { ZFohPaidTender, ZFohPaymentLine } from './pay.ts';
-import { ZMoney } from './common.ts';
+import { ZMoney, ZPathId } from './common.ts';
 
 /**
  * A membership sold at the till (issue 24 "Sell a membership with the join quote";
@@ -12,6 +12,8 @@ import { ZMoney } from './common.ts';
  *
  *   POST /api/foh/customers/{accountUserId}/memberships/quote   ZTillMembershipQuoteRequest → ZTillMembershipQuoteResponse
  *   POST /api/foh/customers/{accountUserId}/memberships         ZTillMembershipSaleRequest → ZTillMembershipSaleResponse (201)
+ *   POST /api/foh/memberships/{membershipId}/mandate-link        (no body) → ZMandateLinkSentResponse (201): a new link
+ *        for a membership still waiting for its Direct Debit; the older links stop working (409 when not waiting)
  *
  * Today's payment is taken with the till's tenders (cash, cheque, voucher, card terminal; not
  * account credit) and recorded in the till session as a sale. A monthly plan waits for its
@@ -58,3 +60,10 @@ export const ZTillMembershipSale = z.object({
 });
 export type TillMembershipSaleDto = z.infer<typeof ZTillMembershipSale>;
 export const ZTillMembershipSaleResponse = z.object({ data: ZTillMembershipSale, message: z.string() });
+
+export const ZMembershipParams = z.object({ membershipId: ZPathId });
+export const ZMandateLinkSentResponse = z.object({
+  data: z.object({ membership_id: z.number().int(), sent_to: z.string(), expires_at: z.string() }),
+  message: z.string(),
+});
+export type MandateLinkSentDto = z.infer<typeof ZMandateLinkSentResponse>['data'];

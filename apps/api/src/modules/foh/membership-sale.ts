@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZCustomerParams } from '@app/contract/foh/customers';
-import { ZTillMembershipQuoteRequest, ZTillMembershipQuoteResponse, ZTillMembershipSaleRequest, ZTillMembershipSaleResponse, type TillMembershipQuoteRequest, type TillMembershipSaleDto } from '@app/contract/foh/membership-sale';
+import {
+  ZMandateLinkSentResponse,
+  ZMembershipParams,
+  ZTillMembershipQuoteRequest,
+  ZTillMembershipQuoteResponse,
+  ZTillMembershipSaleRequest,
+  ZTillMembershipSaleResponse,
+  type MandateLinkSentDto,
+  type TillMembershipQuoteRequest,
+  type TillMembershipSaleDto,
+} from '@app/contract/foh/membership-sale';
 import type { FohPaymentLine } from '@app/contract/foh/pay';
 import type { Db } from '../../db/connect.ts';
 import type { RecordedTender } from '../../db/schema.ts';
@@ -95,6 +105,14 @@ export const sellMembership = async (db: Db, staff: Staff, accountUserId: number
   return { data, message };
 };
 
+export const sendNewMandateLink = async (db: Db, staff: Staff, membershipId: number, deps: { publicUrl: string }): Promise<{ data: MandateLinkSentDto; message: string }> => {
+  const sent = await memberships.resendMandateLink(db, { clientId: staff.clientId, membershipId, staffUserId: staff.staffUserId }, deps);
+  return {
+    data: { membership_id: membershipId, sent_to: sent.sentTo, expires_at: sent.expiresAt.toISOString() },
+    message: `A new Direct Debit link has been sent to ${sent.sentTo}. Earlier links no longer work.`,
+  };
+};
+
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 const staffOf = (request: FastifyRequest): Staff => ({ clientId: request.clientId, staffUserId: request.auth!.userId });
 
@@ -112,5 +130,10 @@ export const fohMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/foh/customers/:accountUserId/memberships',
     { ...staffOnly, schema: { tags, summary: "Sell a membership: today's payment with the till's tenders; a monthly plan's mandate by the emailed link", params: ZCustomerParams, body: ZTillMembershipSaleRequest, response: { 201: ZTillMembershipSaleResponse, ...errors } } },
     async (request, reply) => reply.code(201).send(await sellMembership(app.db, staffOf(request), request.params.accountUserId, request.body, { publicUrl: publicUrlOf(app.config) })),
+  );
+  app.post(
+    '/api/foh/memberships/:membershipId/mandate-link',
+    { ...staffOnly, schema: { tags, summary: 'Email a new Direct Debit link for a membership still waiting for its mandate (the older links stop working)', params: ZMembershipParams, response: { 201: ZMandateLinkSentResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send(await sendNewMandateLink(app.db, staffOf(request), request.params.membershipId, { publicUrl: publicUrlOf(app.config) })),
   );
 };

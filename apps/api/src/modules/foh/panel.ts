@@ -43,7 +43,7 @@ export const customerPanel = async (db: Db, staff: Staff, accountUserId: number)
       reference: account.reference,
       initials: `${account.first_name.trim().charAt(0)}${account.last_name.trim().charAt(0)}`.toUpperCase(),
       people: people.map((p) => ({ membership_user_id: p.id, name: `${p.first_name} ${p.last_name}`, relationship: p.relationship, date_of_birth: p.date_of_birth })),
-      memberships: memberships.map((m) => ({ membership_number: m.reference, plan: m.plan, person: m.person, status: m.status })),
+      memberships: memberships.map((m) => ({ id: m.id, membership_number: m.reference, plan: m.plan, person: m.person, status: m.status })),
       credit: { general: money(credit.general, symbol), membership: money(credit.membership, symbol) },
       unpaid_fees: fees.map((f) => ({ id: f.id, amount: money(f.amount_pence, symbol), reason: f.reason, created_at: iso(f.created_at) })),
       arrears: money(arrears, symbol),

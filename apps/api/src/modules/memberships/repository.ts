@@ -194,7 +194,12 @@ export const activateWithMandate = (db: Db, membershipId: number, mandateId: num
 
 /* ---- Mandate links (issue 24: a till sale's Direct Debit step, by email) ---- */
 
-export const insertMandateLink = (db: Db, row: { client_id: number; membership_id: number; token_hash: string; expires_at: Date }) => db.insertInto('membership_mandate_links').values(row).execute();
+export const insertMandateLink = (db: Db, row: { client_id: number; membership_id: number; token_hash: string; expires_at: Date; sent_by_staff_user_id: number | null }) =>
+  db.insertInto('membership_mandate_links').values(row).execute();
+
+/** Closes a membership's links still open (a newer one replaces them): they answer 'expired' from `at`. */
+export const expireOpenMandateLinks = (db: Db, membershipId: number, at: Date) =>
+  db.updateTable('membership_mandate_links').set({ expires_at: at }).where('membership_id', '=', membershipId).where('used_at', 'is', null).where('expires_at', '>', at).execute();
 
 export type MandateLinkRow = { id: number; client_id: number; membership_id: number; expires_at: Date; used_at: Date | null };
 

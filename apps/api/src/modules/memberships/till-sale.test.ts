@@ -198,6 +198,58 @@ describe('the emailed Direct Debit link', () => {
   });
 });
 
+describe('a new Direct Debit link from the till', () => {
+  const resend = (membershipId: number, as: TestCustomer | null = staff) => call('POST', `/api/foh/memberships/${membershipId}/mandate-link`, as);
+
+  it('emails a new link that works, closes the older one (410 expired) and records who sent it; once the mandate is made there is none to send', async () => {
+    const who = await withBirthday(fresh());
+    const sold = (await sell(who, terminal(expected().todayTotal))).json().data;
+    const first = await linkOf(who);
+    const res = await resend(sold.membership_id);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ data: { membership_id: sold.membership_id, sent_to: who.email }, message: `A new Direct Debit link has been sent to ${who.email}. Earlier links no longer work.` });
+    const second = await linkOf(who);
+    expect(second).toHaveLength(43);
+    expect(second).not.toBe(first);
+    const old = await open(first);
+    expect([old.statusCode, old.json().code]).toEqual([410, 'mandate_link_expired']);
+    const view = await open(second);
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().data).toMatchObject({ membership_number: sold.membership_number, quote: { first_collection: { date: { date: expected().firstCollection!.date } } } });
+    const links = await sql<{ sent_by_staff_user_id: number | null }>`SELECT sent_by_staff_user_id FROM membership_mandate_links WHERE membership_id = ${sold.membership_id} ORDER BY id`.execute(ctx.db);
+    expect(links.rows).toEqual([{ sent_by_staff_user_id: null }, { sent_by_staff_user_id: staff.userId }]);
+    expect((await give(second)).statusCode).toBe(200);
+    const none = await resend(sold.membership_id);
+    expect([none.statusCode, none.json().code]).toEqual([409, 'not_awaiting_mandate']);
+    expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'membership-mandate-link'`)).toBe(2);
+  });
+
+  it("refuses a customer's token (their own membership too), no login, an unknown id and another operator's membership, sending nothing", async () => {
+    const who = await withBirthday(fresh());
+    const sold = (await sell(who, terminal(expected().todayTotal))).json().data;
+    const forbidden = [await resend(sold.membership_id, who), await resend(sold.membership_id, fresh()), await resend(99_999_999)];
+    expect(forbidden.map((r) => [r.statusCode, r.json().message])).toEqual(Array(3).fill([403, 'Unauthorised.']));
+    expect((await resend(sold.membership_id, null)).statusCode).toBe(401);
+    expect((await call('POST', '/api/foh/memberships/abc/mandate-link', staff)).statusCode).toBe(422);
+    // The same membership moved to another operator: this operator's staff cannot reach it.
+    await sql`UPDATE memberships SET client_id = (SELECT client_id FROM users WHERE id = ${stranger.userId}) WHERE id = ${sold.membership_id}`.execute(ctx.db);
+    const theirs = await resend(sold.membership_id);
+    expect([theirs.statusCode, theirs.json().message]).toEqual([403, 'Unauthorised.']);
+    await sql`UPDATE memberships SET client_id = ${shop.fx.clientId} WHERE id = ${sold.membership_id}`.execute(ctx.db);
+    expect(await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM outbox_emails WHERE to_address = ${who.email} AND kind = 'membership-mandate-link'`)).toBe(1);
+  });
+
+  it('pressed twice at once: each sends one, in turn, and only the last link works', async () => {
+    const who = await withBirthday(fresh());
+    const sold = (await sell(who, terminal(expected().todayTotal))).json().data;
+    const answers = await Promise.all([resend(sold.membership_id), resend(sold.membership_id), resend(sold.membership_id)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const open_ = await count(sql<{ n: number }>`SELECT count(*)::int AS n FROM membership_mandate_links WHERE membership_id = ${sold.membership_id} AND used_at IS NULL AND expires_at > now()`);
+    expect(open_).toBe(1);
+    expect((await open(await linkOf(who))).statusCode).toBe(200);
+  });
+});
+
 describe('an annual upfront plan', () => {
   it('is one payment at the till, active at once, with no mandate and no link; the agreement is emailed', async () => {
     const who = await withBirthday(fresh());

@@ -113,6 +113,55 @@ const linkEmail = (input: { firstName: string; planName: string; number: string;
 };
 
 /**
+ * A new single-use Direct Debit link for a membership waiting for its mandate, emailed to the
+ * account's address: only its hash is kept, with its expiry and who sent it (null: the sale).
+ */
+export const sendMandateLink = async (
+  trx: Db,
+  input: {
+    clientId: number;
+    membershipId: number;
+    number: string;
+    planName: string;
+    venueName: string;
+    operator: string;
+    account: { email: string; first_name: string };
+    quote: JoinQuoteDto;
+    sentByStaffUserId: number | null;
+    now: Date;
+    publicUrl: string;
+  },
+): Promise<{ sentTo: string; expiresAt: Date }> => {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + MANDATE_LINK_DAYS * 86_400_000);
+  await repo.insertMandateLink(trx, {
+    client_id: input.clientId,
+    membership_id: input.membershipId,
+    token_hash: hashLinkToken(token),
+    expires_at: expiresAt,
+    sent_by_staff_user_id: input.sentByStaffUserId,
+  });
+  const body = linkEmail({
+    firstName: input.account.first_name,
+    planName: input.planName,
+    number: input.number,
+    link: joiningUrl(input.publicUrl, `/join/direct-debit/${token}`),
+    expires: longDate(londonDate(expiresAt)),
+    q: input.quote,
+    operator: input.operator,
+    venueName: input.venueName,
+  });
+  await email.queueEmail(trx, {
+    clientId: input.clientId,
+    kind: 'membership-mandate-link',
+    to: input.account.email,
+    subject: `Set up your Direct Debit: ${input.planName} (${input.number})`,
+    ...body,
+  });
+  return { sentTo: input.account.email, expiresAt };
+};
+
+/**
  * Sells the membership: checks the quote again in the transaction, the tenders against today's
  * total, writes the join record, the membership, the order and its payments, calls `onPaid` (the
  * till's entries) and queues the link (monthly) or the agreement (annual) email.
@@ -170,21 +219,19 @@ export const sellAtTill = async (
     const account = await repo.findAccount(trx, input.clientId, input.accountUserId);
     let mandateLink: TillSale['mandateLink'] = null;
     if (q.mandateRequired) {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now.getTime() + MANDATE_LINK_DAYS * 86_400_000);
-      await repo.insertMandateLink(trx, { client_id: input.clientId, membership_id: membershipId, token_hash: hashLinkToken(token), expires_at: expiresAt });
-      const body = linkEmail({
-        firstName: account.first_name,
-        planName: plan.name,
+      mandateLink = await sendMandateLink(trx, {
+        clientId: input.clientId,
+        membershipId,
         number,
-        link: joiningUrl(deps.publicUrl, `/join/direct-debit/${token}`),
-        expires: longDate(londonDate(expiresAt)),
-        q: dto,
-        operator: client.name,
+        planName: plan.name,
         venueName: venue.name,
+        operator: client.name,
+        account,
+        quote: dto,
+        sentByStaffUserId: null,
+        now,
+        publicUrl: deps.publicUrl,
       });
-      await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-mandate-link', to: account.email, subject: `Set up your Direct Debit: ${plan.name} (${number})`, ...body });
-      mandateLink = { sentTo: account.email, expiresAt };
     } else {
       const view = await confirmation(trx, caller, membershipId, { now });
       await queueAgreementEmail(trx, { clientId: input.clientId, to: account.email, firstName: account.first_name, agreement: view.agreement, number, planName: plan.name, accountLink: email.accountUrl(deps.publicUrl, '/memberships'), operator: client.name });

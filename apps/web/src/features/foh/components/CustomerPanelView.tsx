@@ -5,6 +5,7 @@ import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { useAddNote, useCurrentSession, useCustomerPanel, type CustomerPanel } from '../api/foh.ts';
 import { useTapCheckIn } from '../attendance/api.ts';
+import { useSendMandateLink } from '../membership-sale/api.ts';
 import { dateTimeOf } from '../time.ts';
 import { focusElement } from '../../../lib/a11y/focus.ts';
 
@@ -35,6 +36,41 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
   </section>
 );
 
+/**
+ * One membership and its state; one waiting for its Direct Debit offers a new link (the member
+ * lost the email or it expired): the server emails it and the older links stop working.
+ */
+const MembershipItem = ({ membership: m, accountUserId }: { membership: CustomerPanel['memberships'][number]; accountUserId: number }) => {
+  const { t } = useTranslation('foh');
+  const send = useSendMandateLink(accountUserId);
+  return (
+    <li className="py-1">
+      {m.plan} ({m.person}, {m.membershipNumber}): <strong className={m.status === 'active' ? '' : 'text-danger-700'}>{t(`status.${m.status}`, { defaultValue: m.status })}</strong>
+      {m.status === 'awaiting_mandate' && (
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={t('panel.newLinkFor', { plan: m.plan, number: m.membershipNumber })}
+            disabled={send.isPending}
+            onClick={() => send.mutate(m.id)}
+          >
+            {t('panel.newLink')}
+          </Button>
+          <span role="status" className="text-sm">
+            {send.data ? t('panel.newLinkSent', { email: send.data.sentTo }) : ''}
+          </span>
+          {send.error && (
+            <span role="alert" className="text-sm text-danger-700">
+              {send.error.message}
+            </span>
+          )}
+        </div>
+      )}
+    </li>
+  );
+};
+
 const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
   const { t } = useTranslation('foh');
   return (
@@ -58,9 +94,7 @@ const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
         ) : (
           <ul className="text-sm">
             {panel.memberships.map((m) => (
-              <li key={m.membershipNumber}>
-                {m.plan} ({m.person}, {m.membershipNumber}): <strong className={m.status === 'active' ? '' : 'text-danger-700'}>{t(`status.${m.status}`, { defaultValue: m.status })}</strong>
-              </li>
+              <MembershipItem key={m.membershipNumber} membership={m} accountUserId={panel.accountUserId} />
             ))}
           </ul>
         )}

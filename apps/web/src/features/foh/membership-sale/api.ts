@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanDto, JoinQuoteDto } from '@app/contract/memberships/online-joining';
-import type { TillMembershipSaleDto, TillMembershipSaleRequest } from '@app/contract/foh/membership-sale';
+import type { MandateLinkSentDto, TillMembershipSaleDto, TillMembershipSaleRequest } from '@app/contract/foh/membership-sale';
 import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { fohKeys } from '../api/foh.ts';
@@ -42,5 +42,14 @@ export const useSellMembership = (accountUserId: number, tillSessionId: number) 
       void queryClient.invalidateQueries({ queryKey: fohKeys.panel(accountUserId) });
       void queryClient.invalidateQueries({ queryKey: fohKeys.xRead(tillSessionId) });
     },
+  });
+};
+
+/** POST foh/memberships/{id}/mandate-link: a new Direct Debit link emailed to the member (the older ones stop working). */
+export const useSendMandateLink = (accountUserId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (membershipId: number) => api.post<Camelized<MandateLinkSentDto>>(`memberships/${membershipId}/mandate-link`, undefined, foh),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: fohKeys.panel(accountUserId) }),
   });
 };
