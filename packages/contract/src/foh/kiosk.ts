@@ -40,6 +40,7 @@ export const KIOSK_SESSION_SECONDS = 300;
  * GET /api/kiosk/people: the account's people (the customer and their family), to book for.
  */
 export const ZKioskPerson = z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string(), relationship: z.string() });
+export type KioskPersonDto = z.infer<typeof ZKioskPerson>;
 export const ZKioskPeopleResponse = z.object({ data: z.array(ZKioskPerson) });
 
 /** Which day at the kiosk: its venue's today or tomorrow, nothing else. */

@@ -8,6 +8,7 @@ import { bookingCheckInToken, checkIn, upcomingBookings, type KioskBooking } fro
 import type { KioskCustomer } from './kiosk-session.ts';
 import { BIG_BUTTON, BIG_NEUTRAL } from './styles.ts';
 import { joinUrl, todaysBookingsHere } from './kiosk-rules.ts';
+import { KioskBook } from './KioskBook.tsx';
 
 type CheckInState = { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
@@ -17,16 +18,20 @@ const messageOf = (error: unknown) => (isApiError(error) ? error.message : gener
  * Someone identified at the kiosk (docs/kiosk.md "Identified"): 'Hello, {first name}'; the
  * scanned booking checked in at once; today's other bookings here, each with 'Check in'
  * (the PIN path reads them with the kiosk session, then each booking's own check-in token);
- * 'Join' (the membership app's kiosk page of this centre); 'Finish'.
+ * 'Book a session' at this centre (KioskBook, when the kiosk names its centre); 'Join' (the
+ * membership app's kiosk page of this centre); 'Finish'.
  */
 export const Identified = ({ customer, centre, venueName, onFinish }: { customer: KioskCustomer; centre: string | null; venueName: string | null; onFinish: () => void }) => {
   const { t } = useTranslation('kiosk');
   const [states, setStates] = useState<Record<number, CheckInState>>({});
   const [scanned, setScanned] = useState<CheckInState | null>(customer.checkInToken ? { kind: 'busy' } : null);
+  const [isBooking, setBooking] = useState(false);
   const hasStarted = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (!isBooking) heading.current?.focus();
+  }, [isBooking]);
 
   // The scanned booking: checked in at once (the same record as the till's scan).
   useEffect(() => {
@@ -68,6 +73,8 @@ export const Identified = ({ customer, centre, venueName, onFinish }: { customer
         {state.message}
       </p>
     ) : null;
+
+  if (isBooking && centre) return <KioskBook customer={customer} centre={centre} venueName={venueName} onBack={() => setBooking(false)} onFinish={onFinish} />;
 
   return (
     <div className="flex flex-col gap-8">
@@ -122,6 +129,12 @@ export const Identified = ({ customer, centre, venueName, onFinish }: { customer
           </ul>
         )}
       </section>
+
+      {centre && (
+        <button type="button" className={BIG_BUTTON} data-testid="kiosk-book" onClick={() => setBooking(true)}>
+          {t('identified.book')}
+        </button>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <a href={productUrl('online-joining', joinUrl(centre), { isEmbedded: false })} className={BIG_BUTTON} data-testid="kiosk-join">
