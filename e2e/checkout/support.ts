@@ -71,8 +71,8 @@ export const expectConfirmation = async (page: Page, bookings: number) => {
   await expect(page.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('download', /\.ics$/);
 };
 
-/** The customer's basket paid by card (4242…, no 3-D Secure challenge) through the API, as the checkout screen would: the complete answer. */
-export const payBasketByCard = async (request: APIRequestContext, token: string) => {
+/** The customer's basket paid by card (4242…, no 3-D Secure challenge) through the API, as the checkout screen would: the complete answer. `saveCard`: kept as the customer's saved card. */
+export const payBasketByCard = async (request: APIRequestContext, token: string, { saveCard = false }: { saveCard?: boolean } = {}) => {
   const cart = (await (await request.get('/api/activities/cart', { headers: { authorization: `Bearer ${token}` } })).json()).data as { total: number; item_hash: string };
   const prepared = await (await request.get('/api/checkout/prepare', { headers: { authorization: `Bearer ${token}` } })).json();
   const card = await request.post('/simulator/card-identifiers', {
@@ -84,7 +84,7 @@ export const payBasketByCard = async (request: APIRequestContext, token: string)
   const browser = { browser_color_depth: 24, browser_java_enabled: false, browser_javascript_enabled: true, browser_language: 'en-GB', browser_screen_height: 900, browser_screen_width: 1440, browser_timezone: 0 };
   const authorised = await request.post('/api/checkout/authorise', {
     headers: { authorization: `Bearer ${token}` },
-    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], ...browser },
+    data: { payments, session_key: prepared.session_key, card_identifier: (await card.json()).card_identifier, card_holder_name: 'Jo Marsden', source: 'activity-booking', terms, completed_waivers: [], save_card: saveCard, ...browser },
   });
   expect(authorised.status(), await authorised.text()).toBe(200);
   const done = await request.post('/api/checkout/complete', {
