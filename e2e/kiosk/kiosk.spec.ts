@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from '../support/a11y.ts';
 import { waitForApp } from '../support/app.ts';
 import { CHROMIUM_ARGS, journeyChromiumPath } from '../support/chromium.ts';
 import { bookableDates, dayEntries, findClass, holdViaApi, newCustomer } from '../support/customer.ts';
-import { venueToday } from '../support/dates.ts';
+import { addDays, venueToday } from '../support/dates.ts';
 import { logInWithCookie, loginToken } from '../support/login.ts';
 import { accountSite } from '../a11y/routes.ts';
 import { payBasketByCard } from '../checkout/support.ts';
@@ -23,6 +23,10 @@ import { writeQrY4m } from './fake-camera.ts';
  *     kiosk a wrong PIN shows the server's message, the right one says hello.
  * (c) Idle, on the page's clock: at 75 s 'Still there?' counts down, a touch keeps the kiosk, and
  *     90 s without one returns to the kiosk home with the kiosk session ended on the server.
+ * (d) Booking at the kiosk: a customer of the journey's own (a card saved with their first
+ *     booking) scans that booking's QR code, books one of tomorrow's classes at Bury for
+ *     themselves with 'Book a session', pays with the saved card (no card form), sees the
+ *     confirmation; 'Finish' returns to the kiosk home and the kiosk's session no longer works.
  * axe at 1080×1920 on each screen; screenshots at 1080×1920 and 375 px in the test's output.
  */
 test.describe.configure({ timeout: 180_000 });
@@ -253,4 +257,80 @@ test.describe.serial('the PIN and the idle return (the demo customer\'s PIN)', (
     const user = await request.get('/api/auth/user', { headers: auth(kioskToken) });
     expect(user.status()).toBe(401);
   });
+});
+
+/** A class of `activity`'s list at Bury on `date` the customer can book, with places to spare (the other worker may take one). */
+const bookableOn = async (request: APIRequestContext, token: string, date: string) => {
+  for (const activity of ['spin', 'yoga', 'hiit', 'pilates']) {
+    const entry = (await dayEntries(request, activity, date, token)).find((candidate) => candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining >= 3);
+    if (entry) return entry;
+  }
+  throw new Error(`No class to book at Bury on ${date}`);
+};
+
+test('(d) books one of tomorrow\'s classes at the kiosk for the customer, pays with the saved card, and Finish ends the kiosk session', async ({ request, baseURL }, testInfo) => {
+  const customer = await newCustomer(request, 'kiosk-book');
+  // The first booking, two days ahead, paid online with the card kept: its QR code identifies them.
+  await holdViaApi(request, customer.token, await bookableOn(request, customer.token, addDays(venueToday(), 2)));
+  const bookingId = (await payBasketByCard(request, customer.token, { saveCard: true })).data.booking_ids[0]!;
+  const qr = await request.get(`/api/my-account/bookings/${bookingId}/qr`, { headers: auth(customer.token) });
+  expect(qr.status(), await qr.text()).toBe(200);
+  const payload = ((await qr.json()) as { data: { qr_payload: string } }).data.qr_payload;
+  const tomorrow = addDays(venueToday(), 1);
+  const target = await bookableOn(request, customer.token, tomorrow);
+
+  const video = writeQrY4m(testInfo.outputPath('booking-qr.y4m'), payload);
+  const browser = await chromium.launch({
+    executablePath: journeyChromiumPath(),
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: PORTRAIT, permissions: ['camera'] });
+    const page = await context.newPage();
+    await page.goto(KIOSK);
+    await waitForApp(page);
+    const identified = page.waitForResponse((response) => response.url().endsWith('/api/kiosk/identify') && response.status() === 200);
+    await page.getByRole('button', { name: /Scan my booking QR code/ }).click();
+    const kioskToken = ((await (await identified).json()) as { data: { token: string } }).data.token;
+    await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Jo', { timeout: 20_000 });
+
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a session' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Jo Marsden' })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Tomorrow' }).click();
+    await expect(page.getByRole('heading', { name: 'Tomorrow at Bury Leisure Centre' })).toBeVisible();
+    const book = page.getByRole('button', { name: `Book ${target.name} at ${target.starts_at.format_24_hour} for Jo` }).first();
+    await expect(book).toBeVisible({ timeout: 15_000 });
+    await checkScreen(page, testInfo, 'book-tomorrow');
+    await book.click();
+    await expect(page.getByTestId('kiosk-book-added')).toHaveText(`${target.name} at ${target.starts_at.format_24_hour} for Jo is in your basket.`);
+    await page.getByRole('button', { name: 'Go to payment' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
+    await expect(page.getByTestId('kiosk-basket')).toContainText(target.name);
+    // Never a card form at the kiosk: the saved card, or credit.
+    await expect(page.getByLabel(/card number/i)).toHaveCount(0);
+    const payByCard = page.getByRole('button', { name: /^Pay £\d+\.\d\d with my saved card ending 4242$/ });
+    await expect(payByCard).toBeVisible();
+    for (const checkbox of await page.getByRole('checkbox').all()) await checkbox.check();
+    await checkScreen(page, testInfo, 'basket');
+    await payByCard.click();
+
+    await expect(page.getByRole('heading', { level: 1, name: "You're booked" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('kiosk-confirmed')).toContainText(/Your booking reference is BK-/);
+    await checkScreen(page, testInfo, 'booked');
+    // The booking is the customer's, for tomorrow, as they see it online.
+    const mine = await request.get('/api/my-account/bookings?filter=future&per_page=50', { headers: auth(customer.token) });
+    const bookings = ((await mine.json()) as { data: { date: string; activity_name: string; status: string }[] }).data;
+    expect(bookings.filter((b) => b.date === tomorrow && b.activity_name === target.name && b.status === 'booked')).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page.getByRole('button', { name: /Scan my booking QR code/ })).toBeVisible();
+    await expect(page.getByTestId('kiosk-hello')).toHaveCount(0);
+    // Ended on the server: the kiosk's token opens nothing any more.
+    await expect.poll(async () => (await request.get('/api/activities/cart', { headers: auth(kioskToken) })).status()).toBe(401);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
 });

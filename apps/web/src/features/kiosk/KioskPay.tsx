@@ -164,7 +164,7 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
                 <label key={term.id} className="flex min-h-16 items-center gap-4 rounded-2xl border-2 border-neutral-500 bg-white p-4 text-xl sm:text-2xl">
                   <input
                     type="checkbox"
-                    className="size-8 shrink-0 accent-primary-500"
+                    className="size-12 shrink-0 accent-primary-500"
                     checked={accepted.has(term.id)}
                     onChange={(event) => {
                       const next = new Set(accepted);
