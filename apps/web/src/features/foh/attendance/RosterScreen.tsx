@@ -123,7 +123,7 @@ const ScanForm = ({ session, onOutcome }: { session: TillSession; onOutcome: (ou
  * A day at a leisure centre has dozens of sessions (every court hour): by default the roster
  * shows those still to end that someone has booked; two checkboxes show the rest.
  */
-const FilteredSessions = ({ sessions, readAt, session, onOutcome }: { sessions: RosterSession[]; readAt: number; session: TillSession; onOutcome: (outcome: Outcome) => void }) => {
+export const FilteredSessions = ({ sessions, readAt, session, onOutcome }: { sessions: RosterSession[]; readAt: number; session: TillSession; onOutcome: (outcome: Outcome) => void }) => {
   const { t } = useTranslation('foh');
   const [showEnded, setShowEnded] = useState(false);
   const [showEmpty, setShowEmpty] = useState(false);
@@ -131,21 +131,57 @@ const FilteredSessions = ({ sessions, readAt, session, onOutcome }: { sessions: 
   const now = readAt;
   const ended = sessions.filter((s) => Date.parse(s.endsAt) <= now).length;
   const empty = sessions.filter((s) => s.bookings.length === 0).length;
-  const shown = sessions.filter((s) => (showEnded || Date.parse(s.endsAt) > now) && (showEmpty || s.bookings.length > 0));
+  // A name typed: only the people whose name or account holder's name holds it, in every session
+  // of the day (ended ones too: the customer at the desk may have been marked a no-show).
+  const [query, setQuery] = useState('');
+  const needle = query.trim().toLocaleLowerCase('en-GB');
+  const matches = (b: RosterBooking) => b.person.toLocaleLowerCase('en-GB').includes(needle) || b.accountHolder.toLocaleLowerCase('en-GB').includes(needle);
+  const found = needle ? sessions.map((s) => ({ ...s, bookings: s.bookings.filter(matches) })).filter((s) => s.bookings.length > 0) : [];
+  const shown = needle ? found : sessions.filter((s) => (showEnded || Date.parse(s.endsAt) > now) && (showEmpty || s.bookings.length > 0));
+  const people = found.reduce((n, s) => n + s.bookings.length, 0);
   return (
     <>
-      <fieldset className="flex flex-wrap gap-x-6 gap-y-2 rounded-lg border border-neutral-300 bg-white px-4 py-3">
-        <legend className="px-1 text-sm font-semibold">{t('roster.show')}</legend>
-        <label className="inline-flex items-center gap-2">
-          <input type="checkbox" className="size-5" checked={showEnded} onChange={(event) => setShowEnded(event.target.checked)} />
-          {t('roster.showEnded', { count: ended })}
+      <div className="rounded-lg border border-neutral-300 bg-white p-4">
+        <label htmlFor="roster-find" className="block font-semibold">
+          {t('roster.findLabel')}
         </label>
-        <label className="inline-flex items-center gap-2">
-          <input type="checkbox" className="size-5" checked={showEmpty} onChange={(event) => setShowEmpty(event.target.checked)} />
-          {t('roster.showEmpty', { count: empty })}
-        </label>
-      </fieldset>
-      {shown.length === 0 ? <p className="rounded-lg border border-neutral-300 bg-white p-4">{t('roster.noneShown')}</p> : <Sessions sessions={shown} session={session} onOutcome={onOutcome} />}
+        <p id="roster-find-hint" className="text-sm text-neutral-700">
+          {t('roster.findHint')}
+        </p>
+        <input
+          id="roster-find"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          aria-describedby="roster-find-hint"
+          autoComplete="off"
+          maxLength={100}
+          className="mt-1 h-11 w-full max-w-md rounded-md border border-neutral-500 px-3"
+          data-testid="roster-find"
+        />
+        <p role="status" className="mt-1 text-sm" data-testid="roster-find-count">
+          {needle ? t('roster.found', { count: people }) : ''}
+        </p>
+      </div>
+      {/* While a name is typed, the day's sessions are searched whole: the boxes do not apply. */}
+      {!needle && (
+        <fieldset className="flex flex-wrap gap-x-6 gap-y-2 rounded-lg border border-neutral-300 bg-white px-4 py-3">
+          <legend className="px-1 text-sm font-semibold">{t('roster.show')}</legend>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" className="size-5" checked={showEnded} onChange={(event) => setShowEnded(event.target.checked)} />
+            {t('roster.showEnded', { count: ended })}
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" className="size-5" checked={showEmpty} onChange={(event) => setShowEmpty(event.target.checked)} />
+            {t('roster.showEmpty', { count: empty })}
+          </label>
+        </fieldset>
+      )}
+      {shown.length === 0 ? (
+        needle ? null : <p className="rounded-lg border border-neutral-300 bg-white p-4">{t('roster.noneShown')}</p>
+      ) : (
+        <Sessions sessions={shown} session={session} onOutcome={onOutcome} />
+      )}
     </>
   );
 };
