@@ -41,7 +41,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // The till (docs/front-of-house.md): the customer's own basket and orders.complete, as online;
   // booking on behalf (holds), the customer panel (credits, memberships), check-in (attendance),
   // the kiosk's short session and its PIN throttle (auth).
-  foh: ['account', 'attendance', 'auth', 'basket', 'credits', 'holds', 'memberships', 'orders', 'payments'],
+  // Walk-in sales (walk-ins: the till's walk-in account, the guest rule).
+  foh: ['account', 'attendance', 'auth', 'basket', 'credits', 'holds', 'memberships', 'orders', 'payments', 'walk-ins'],
   footer: ['venues'],
   geocoding: [],
   health: [],
@@ -61,6 +62,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // Each row shows the caller's price by pricing's rule (issue 21).
   timetable: ['account', 'auth', 'catalogue', 'pricing', 'venues'],
   venues: [],
+  // A till's walk-in account and which activities allow guests (docs/front-of-house.md "Walk-in sales").
+  'walk-ins': [],
   // An offer is a claim (holds) and an item in the waiter's basket (basket).
   waitlist: ['account', 'basket', 'email', 'holds'],
 };

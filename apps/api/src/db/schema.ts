@@ -100,6 +100,8 @@ export type ActivityCategoriesTable = {
   v1_type: V1Type | null;
   v2_type: V2Type | null;
   sort_order: Generated<number>;
+  /** Sold to walk-ins without a customer record (0073, docs/front-of-house.md "Walk-in sales"); a child category inherits its parent's. */
+  allows_guests: Generated<boolean>;
 };
 
 export type CategoryLocationsTable = {
@@ -876,6 +878,8 @@ export type DiscountUsesTable = {
 /* ---- Front of house (0069, docs/front-of-house.md): till records are append-only (a trigger refuses UPDATE/DELETE) ---- */
 
 export type TillsTable = { id: Generated<number>; client_id: number; venue_id: number; name: string; created_at: Generated<Timestamp> };
+/** A till's system walk-in account (0073): its basket is the till's walk-in basket; nobody logs in as it, the customer search leaves it out. */
+export type WalkInAccountsTable = { till_id: number; client_id: number; account_user_id: number; created_at: Generated<Timestamp> };
 export type TillSessionsTable = { id: Generated<number>; client_id: number; till_id: number; staff_user_id: number; float_pence: number; opened_at: Generated<Timestamp> };
 export type TillClosesTable = { session_id: number; staff_user_id: number; counted: Record<string, number>; expected: Record<string, number>; closed_at: Generated<Timestamp> };
 export type TillEntryKind = 'float' | 'sale' | 'pay_in' | 'pay_out' | 'correction';
@@ -985,6 +989,7 @@ export type Database = {
   cart_discounts: CartDiscountsTable;
   discount_uses: DiscountUsesTable;
   tills: TillsTable;
+  walk_in_accounts: WalkInAccountsTable;
   till_sessions: TillSessionsTable;
   till_closes: TillClosesTable;
   till_entries: TillEntriesTable;

@@ -25,7 +25,15 @@ export const DEMO_VOUCHERS = [
   { code: 'OLD-0001', value_pence: 500, expiresInDays: -1, spent: false },
 ] as const;
 
+/**
+ * Demo activities sold to walk-ins without a customer record (docs/front-of-house.md "Walk-in
+ * sales"): swimming and the courts and halls; classes and courses need a customer.
+ * A sub-activity inherits its parent's flag.
+ */
+export const DEMO_GUEST_CATEGORIES = ['swimming', 'racket-sports', 'pitches-and-halls'] as const;
+
 export const seedFrontOfHouse = async (trx: Trx, clientId: number) => {
+  await trx.updateTable('activity_categories').set({ allows_guests: true }).where('client_id', '=', clientId).where('slug', 'in', DEMO_GUEST_CATEGORIES).execute();
   const venues = await trx.selectFrom('venues').select(['id', 'slug']).where('client_id', '=', clientId).execute();
   const venueId = (slug: string) => {
     const venue = venues.find((v) => v.slug === slug);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { walkInAccountIds } from '../walk-ins/service.ts';
 import * as lookupRepo from './repository.ts';
 import { iso, type Staff } from './tills.ts';
 
@@ -11,8 +12,12 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export const searchCustomers = async (db: Db, staff: Staff, q: string) => {
   const text = q.trim().toLowerCase().replace(/\s+/g, ' ');
   const digits = text.replace(/\D/g, '');
-  const rows = await lookupRepo.search(db, staff.clientId, escapeLike(text), digits.length >= 4 && digits.length === text.replace(/[\s+()-]/g, '').length ? digits : null);
-  return { data: rows };
+  const [rows, walkIns] = await Promise.all([
+    lookupRepo.search(db, staff.clientId, escapeLike(text), digits.length >= 4 && digits.length === text.replace(/[\s+()-]/g, '').length ? digits : null),
+    walkInAccountIds(db, staff.clientId),
+  ]);
+  // The tills' walk-in accounts are not customers to find (one per till, so at most that many of the 20 go).
+  return { data: rows.filter((row) => !walkIns.includes(row.account_user_id)) };
 };
 
 export const addNote = async (db: Db, staff: Staff, accountUserId: number, text: string) => {

@@ -6,6 +6,8 @@ import type { Caller } from '../account/service.ts';
 import { resolvePeople } from '../account/service.ts';
 import { addCourseToCart, addOffer, addToCart, cartView, getCart, removeFromCart, updateItem, type UpdateItemChanges } from '../basket/service.ts';
 import { offerPlace, holdExpiry } from '../holds/service.ts';
+import { assertForGuests, walkInOfAccount } from '../walk-ins/service.ts';
+import { WALK_IN_NO_COURSES_MESSAGE } from '@app/contract/foh/walk-in';
 import * as repo from './repository.ts';
 import type { Staff } from './tills.ts';
 
@@ -23,7 +25,10 @@ type Override = { kind: 'past_release' | 'waitlist_order' | 'discount'; cartItem
 const actingFor = async (db: Db, staff: Staff, accountUserId: number, tillSessionId: number) => {
   const [customer, session] = await Promise.all([repo.findCustomer(db, staff.clientId, accountUserId), repo.findSession(db, staff.clientId, tillSessionId)]);
   if (!customer || !session || session.staff_user_id !== staff.staffUserId || session.closed_at) throw forbidden();
-  return { caller: { clientId: staff.clientId, accountUserId } satisfies Caller, sessionId: session.id };
+  // A till's walk-in basket is that till's alone (docs/front-of-house.md "Walk-in sales").
+  const walkIn = await walkInOfAccount(db, staff.clientId, accountUserId);
+  if (walkIn && walkIn.till_id !== session.till_id) throw forbidden();
+  return { caller: { clientId: staff.clientId, accountUserId } satisfies Caller, sessionId: session.id, isWalkIn: walkIn !== undefined };
 };
 
 const record = (db: Db, staff: Staff, accountUserId: number, sessionId: number, o: Override) =>
@@ -62,8 +67,13 @@ export const staffAdd = async (
   holdMinutes: number,
 ) => {
   const { till_session_id: tillSessionId, waitlist_override_reason: waitlistReason, ...add } = body;
-  const { caller, sessionId } = await actingFor(db, staff, accountUserId, tillSessionId);
+  const { caller, sessionId, isWalkIn } = await actingFor(db, staff, accountUserId, tillSessionId);
   const course = courseItem(add);
+  if (isWalkIn) {
+    // Walk-ins: only what allows guests (a swim, a court); a course needs a customer record.
+    if (course) throw unprocessable('not_for_guests', WALK_IN_NO_COURSES_MESSAGE, { items: [WALK_IN_NO_COURSES_MESSAGE] });
+    await assertForGuests(db, staff.clientId, add.items.map((i) => i.id));
+  }
   // A whole course (docs/front-of-house.md "Courses at the till"): the basket's own course add, the
   // same hold_course() under the course row's lock, age rule and prices as online.
   if (course) return { data: await addCourseToCart(db, caller, { course_id: course.id, purchased_for_user_id: course.purchasedFor, selected_user_id: add.selected_user_id ?? null }, holdMinutes) };

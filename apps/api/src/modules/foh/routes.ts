@@ -23,6 +23,7 @@ import * as tills from './tills.ts';
 import { getVoucher, payAtTill } from './tenders.ts';
 import { fohPeopleRoutes } from './people-routes.ts';
 import { fohMembershipRoutes } from './membership-sale.ts';
+import { fohWalkInRoutes } from './walk-in-routes.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -102,4 +103,5 @@ export const fohRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(fohPeopleRoutes);
   await app.register(fohMembershipRoutes);
+  await app.register(fohWalkInRoutes);
 };

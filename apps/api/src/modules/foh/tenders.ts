@@ -1,6 +1,7 @@
 import type { FohPaymentLine } from '@app/contract/foh/pay';
 import { CHANGE_ON_NON_CASH_MESSAGE, ORDER_ALREADY_COMPLETED_MESSAGE, VOUCHER_SPENT_MESSAGE, VOUCHER_UNKNOWN_MESSAGE } from '@app/contract/foh/pay';
 import { ORDER_COMPLETED_MESSAGE } from '@app/contract/checkout/payment';
+import { WALK_IN_NO_EMAIL_MESSAGE } from '@app/contract/foh/walk-in';
 import { changeDue } from '@app/contract/foh/tender-rules';
 import type { Db } from '../../db/connect.ts';
 import type { TillTender } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import * as basket from '../basket/service.ts';
 import * as orders from '../orders/service.ts';
 import * as repo from './repository.ts';
 import { iso, money, sessionFor, type Staff } from './tills.ts';
+import { walkInOfAccount } from '../walk-ins/service.ts';
 
 /**
  * POST {checkout}/pay at the till (docs/front-of-house.md "Tenders"): the lines checked per
@@ -95,6 +97,10 @@ export const payAtTill = async (db: Db, staff: Staff, body: PayInput, idempotenc
   const person = await repo.findCustomerOfPerson(db, staff.clientId, body.selected_user_id);
   if (!person) throw forbidden();
   checkLines(body.payments);
+  // A walk-in sale has nobody to email: the till's own walk-in only, its receipt printed or none.
+  const walkIn = await walkInOfAccount(db, staff.clientId, person.account_user_id);
+  if (walkIn && walkIn.till_id !== session.till_id) throw forbidden();
+  if (walkIn && body.receipt === 'email') throw unprocessable('walk_in_no_email', WALK_IN_NO_EMAIL_MESSAGE, { receipt: [WALK_IN_NO_EMAIL_MESSAGE] });
   const caller = { clientId: staff.clientId, accountUserId: person.account_user_id };
   const lines = body.payments.filter((p) => p.amount > 0);
   const symbol = await repo.findCurrencySymbol(db, staff.clientId);
