@@ -5,6 +5,7 @@ import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { TEST_BROWSER, TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { createOccurrence, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { addCredit } from '../credits/service.ts';
+import { KIOSK_ASKS_MESSAGE } from './kiosk-booking.ts';
 
 /**
  * Booking and paying at the kiosk (docs/kiosk.md "Booking and paying at the kiosk"): the kiosk's
@@ -76,6 +77,22 @@ describe('booking at the kiosk', () => {
     expect(order.json().data.reference).toBe(done.json().reference);
     // Only today and tomorrow: any other day is refused by the contract.
     expect((await call('GET', `/api/kiosk/sessions?venue=${VENUE}&day=yesterday&person_id=${who.selfId}`, kiosk)).statusCode).toBe(422);
+  });
+
+  it('does not offer a session that asks questions first (answered online or at reception)', async () => {
+    const who = fresh();
+    const kiosk = await atKiosk(who);
+    const { occurrence, day } = await classSoon(95);
+    const listed = async (person: number) =>
+      ((await call('GET', `/api/kiosk/sessions?venue=${VENUE}&day=${day}&person_id=${person}`, kiosk)).json().data.sessions as { id: number; ticket: { id: number } | null; not_for_person: string | null }[]).find((s) => s.id === occurrence.id);
+    const question = await sql<{ id: number }>`
+      INSERT INTO questions (client_id, activity_id, label, required) VALUES (${shop.fx.clientId}, ${shop.fx.classActivityId}, 'Any injuries?', true) RETURNING id`.execute(ctx.db);
+    try {
+      expect(await listed(who.selfId)).toMatchObject({ ticket: null, not_for_person: KIOSK_ASKS_MESSAGE });
+    } finally {
+      await sql`DELETE FROM questions WHERE id = ${question.rows[0]!.id}`.execute(ctx.db);
+    }
+    expect(await listed(who.selfId)).toMatchObject({ ticket: { id: expect.any(Number) }, not_for_person: null });
   });
 
   it('pays with a saved card (frictionless), and never with a new card', async () => {

@@ -399,16 +399,22 @@ export const setItemPrice = async (db: Db, item: { id: number; cart_id: number }
   await db.updateTable('carts').set({ updated_at: sql<never>`now()` }).where('id', '=', item.cart_id).execute();
 };
 
-/** The kiosk (kiosk-booking.ts): a venue's sessions (not courts) still to start on its today + `plusDays`, with their ticket types in order. */
-export const findKioskSessions = async (db: Db, clientId: number, venueSlug: string, plusDays: number) => {
-  type Row = { venue_slug: string; venue_name: string; date: string; id: number | null; activity_name: string; starts_at: Date; ends_at: Date; time: string; end_time: string; location_name: string | null; spaces_left: number; tickets: { id: number; name: string; price_pence: number; min_age: number | null; max_age: number | null }[] };
+/**
+ * The kiosk (kiosk-booking.ts): a venue's sessions (not courts) still to start on its today + `plusDays`, with their
+ * ticket types in order, and whether booking asks questions or a waiver `personId` has not signed (not done at the kiosk).
+ */
+export const findKioskSessions = async (db: Db, clientId: number, venueSlug: string, plusDays: number, personId: number) => {
+  type Row = { venue_slug: string; venue_name: string; date: string; id: number | null; activity_name: string; starts_at: Date; ends_at: Date; time: string; end_time: string; location_name: string | null; spaces_left: number; tickets: { id: number; name: string; price_pence: number; min_age: number | null; max_age: number | null }[]; asks: boolean };
   const { rows } = await sql<Row>`
     WITH v AS (SELECT id, slug, name, timezone, ((now() AT TIME ZONE timezone)::date + ${plusDays}::int) AS day FROM venues WHERE client_id = ${clientId} AND slug = ${venueSlug})
     SELECT v.slug AS venue_slug, v.name AS venue_name, v.day::text AS date, o.id, a.name AS activity_name, o.starts_at, o.ends_at, l.name AS location_name,
            to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS time, to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS end_time,
            greatest(0, o.capacity - (SELECT count(*) FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND (pc.expires_at IS NULL OR pc.expires_at > now())))::int AS spaces_left,
            (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'price_pence', p.price_pence, 'min_age', p.min_age, 'max_age', p.max_age) ORDER BY p.sort_order, p.id), '[]')
-              FROM pricing_options p WHERE p.activity_id = a.id) AS tickets
+              FROM pricing_options p WHERE p.activity_id = a.id) AS tickets,
+           (EXISTS (SELECT 1 FROM questions q WHERE q.activity_id = a.id AND q.required)
+             OR EXISTS (SELECT 1 FROM waiver_restrictions w WHERE w.activity_id = a.id
+                         AND NOT EXISTS (SELECT 1 FROM signed_waivers sw WHERE sw.restriction_id = w.id AND sw.membership_user_id = ${personId}))) AS asks
       FROM v LEFT JOIN occurrences o ON o.venue_id = v.id AND o.client_id = ${clientId} AND o.local_date = v.day AND o.cancelled_at IS NULL AND o.starts_at > now()
         AND EXISTS (SELECT 1 FROM activities k WHERE k.id = o.activity_id AND k.kind <> 'resource')
       LEFT JOIN activities a ON a.id = o.activity_id LEFT JOIN locations l ON l.id = o.location_id
