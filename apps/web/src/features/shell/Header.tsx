@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, ShoppingBasket, UserRound } from 'lucide-react';
 import type { Theme } from '@app/contract/rules/theme-defaults';
 import { formatTimeLeft, useBasketSummary, useTimeLeft } from '../../lib/basket-summary.ts';
-import { followWithLogin, isLoggedIn, openLoginModal } from '../auth/public.ts';
+import { followWithLogin, isLoggedIn, logOut, openLoginModal } from '../auth/public.ts';
 import { buttonClasses } from '../../lib/ui/Button.tsx';
+import { appHref } from '../../lib/shell-mode.ts';
 import { useNavTargets } from './use-nav-targets.ts';
 import { Logo } from './Logo.tsx';
 
@@ -36,8 +37,39 @@ const BasketTimeLeft = () => {
   );
 };
 
+/** The till's screens (`/till…` on the front-of-house site): a staff member's workplace, not the shop. */
+export const isTillPath = (pathname: string) => import.meta.env.VITE_SOURCE === 'foh' && (pathname === '/till' || pathname.startsWith('/till/'));
+
+/**
+ * The till's header (docs/front-of-house-screens.md "The till's frame"): the operator's logo and
+ * 'Log out' only. The shop's links (book, membership, My account, the basket) are the customer's:
+ * at the desk the basket on screen is the customer's, shown in the till, and a staff member has
+ * no account pages; the till's own navigation is in the till's bar below.
+ */
+const TillHeader = ({ theme }: { theme: Theme }) => {
+  const { t } = useTranslation();
+  return (
+    <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Logo theme={theme} />
+        {isLoggedIn() && (
+          <button type="button" onClick={() => void logOut(appHref('/login'))} data-testid="till-log-out" className={buttonClasses({ variant: 'secondary', size: 'md', className: 'ml-auto shrink-0' })}>
+            {t('nav.logOut')}
+          </button>
+        )}
+      </div>
+    </header>
+  );
+};
+
 /** Spec §2 header navigation. */
 export const Header = ({ theme }: { theme: Theme }) => {
+  const { pathname } = useLocation();
+  if (isTillPath(pathname)) return <TillHeader theme={theme} />;
+  return <ShopHeader theme={theme} />;
+};
+
+const ShopHeader = ({ theme }: { theme: Theme }) => {
   const { t } = useTranslation();
   const nav = useNavTargets();
   const itemCount = useBasketSummary((state) => state.itemCount);

@@ -11,7 +11,7 @@ import { useShellMode } from '../../lib/shell-mode.ts';
 import { isLoggedIn } from '../auth/public.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { AccountNav } from './AccountNav.tsx';
-import { Header } from './Header.tsx';
+import { Header, isTillPath } from './Header.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useEmbeddedHeight } from './use-embedded-height.ts';
 import { usePageViews } from './use-page-views.ts';
@@ -85,7 +85,8 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
         {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
         {screen}
       </main>
-      {showChrome && <SiteFooter venue={venue} />}
+      {/* The till is a staff workplace: not the venue's public footer (docs/front-of-house-screens.md). */}
+      {showChrome && !isTillPath(pathname) && <SiteFooter venue={venue} />}
       <Announcer />
       {children}
     </div>
