@@ -8,6 +8,7 @@ import i18next from 'i18next';
 import { renderScreen } from '../../lib/testing/render-screen.tsx';
 import { useShellModeStore } from '../../lib/shell-mode.ts';
 import { useKioskSession } from './kiosk-session.ts';
+import { localDate } from './kiosk-rules.ts';
 import KioskScreen from './KioskScreen.tsx';
 
 /**
@@ -29,10 +30,11 @@ let authoriseStatus: 'authorised' | 'challenge';
 let generalCredit: number;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const KIOSK_TOKEN = 'k'.repeat(43);
+const TOMORROW = localDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
 const clock = { format_12_hour: '6:00pm', format_24_hour: '18:00' };
 const item = {
   id: 41, name: 'Spin', type: 'purchasableOccurrence', cartable_id: 900, cartable_uuid: 'u900',
-  cartable_resource: { starts_at: '', ends_at: '', date: '2000-01-01', starts_at_clock: clock, ends_at_clock: clock, location: null, venue: { slug: 'bury', name: 'Bury' }, category: { slug: 'fitness', name: 'Fitness' }, kind: 'class' },
+  cartable_resource: { starts_at: '', ends_at: '', date: TOMORROW, starts_at_clock: clock, ends_at_clock: clock, location: null, venue: { slug: 'bury', name: 'Bury' }, category: { slug: 'fitness', name: 'Fitness' }, kind: 'class' },
   purchased_for_user_id: 6, purchased_for: { id: 6, first_name: 'Sam', last_name: 'Morgan' }, pricing_option_id: 3, pricing_option_name: 'Junior',
   price: { raw: 450, formatted: '£4.50', benefit_applied: false, package_applied: false }, covered_by: null, status: 'held', expires_at: null, origin: 'customer', sort_by: '', enable_print_receipt: false,
 };
@@ -61,7 +63,7 @@ beforeEach(() => {
       const forSam = url.includes('person_id=6');
       return json({
         data: {
-          date: '2000-01-01', venue: { slug: 'bury', name: 'Bury Leisure Centre' },
+          date: TOMORROW, venue: { slug: 'bury', name: 'Bury Leisure Centre' },
           sessions: [
             { id: 900, activity_name: 'Spin', starts_at: '', ends_at: '', time: '18:00', end_time: '18:45', location_name: 'Studio 1', spaces_left: 4, ticket: forSam ? { id: 3, name: 'Junior', price_pence: 450 } : { id: 2, name: 'Adult', price_pence: 650 }, not_for_person: null },
             { id: 901, activity_name: 'Aqua Fit', starts_at: '', ends_at: '', time: '19:00', end_time: '19:45', location_name: null, spaces_left: 2, ticket: null, not_for_person: 'The Adult ticket is for ages 16 and over; Sam is 9.' },
