@@ -58,6 +58,7 @@ const tillRoutes = (): RouteObject[] =>
   [
     { path: 'till', ...screen(() => import('../features/foh/TillScreen.tsx')) },
     { path: 'till/customers/:accountUserId', ...screen(() => import('../features/foh/CustomerScreen.tsx')) },
+    { path: 'till/walk-in', ...screen(() => import('../features/foh/walk-in/WalkInScreen.tsx')) },
     { path: 'till/cash', ...screen(() => import('../features/foh/CashScreen.tsx')) },
     { path: 'till/roster', ...screen(() => import('../features/foh/attendance/RosterScreen.tsx')) },
     { path: 'till/close', ...screen(() => import('../features/foh/CloseTillScreen.tsx')) },

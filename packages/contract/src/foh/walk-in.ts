@@ -18,6 +18,8 @@ export const ZWalkIn = z.object({
   membership_user_id: z.number().int(),
   /** 'Walk-in (Front desk 1)'. */
   name: z.string(),
+  /** The slugs of the operator's categories that allow guests (the till lists only these for a walk-in). */
+  guest_categories: z.array(z.string()),
 });
 export type WalkInDto = z.infer<typeof ZWalkIn>;
 export const ZWalkInResponse = z.object({ data: ZWalkIn });

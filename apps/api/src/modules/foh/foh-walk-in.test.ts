@@ -68,6 +68,9 @@ beforeAll(async () => {
 describe("the till's walk-in account", () => {
   it('is one per till, made once even when asked at once, not found by the customer search, and nobody can log in as it', async () => {
     expect(walkIn).toMatchObject({ name: 'Walk-in (Front desk 1)' });
+    // The demo's swimming (and its sub-activities), courts and halls; not its classes.
+    expect((walkIn as WalkIn & { guest_categories: string[] }).guest_categories).toEqual(expect.arrayContaining(['swimming', 'public-swim', 'lane-swimming', 'racket-sports', 'badminton', '5-a-side-football']));
+    expect((walkIn as WalkIn & { guest_categories: string[] }).guest_categories).not.toContain('yoga');
     expect(otherWalkIn.account_user_id).not.toBe(walkIn.account_user_id);
     const again = await Promise.all([1, 2, 3].map(() => call('POST', `/api/foh/sessions/${sessionId}/walk-in`, staff)));
     expect(again.map((r) => r.json().data.account_user_id)).toEqual([walkIn.account_user_id, walkIn.account_user_id, walkIn.account_user_id]);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZWalkInParams, ZWalkInResponse } from '@app/contract/foh/walk-in';
-import { walkInOfTill } from '../walk-ins/service.ts';
+import { guestCategorySlugs, walkInOfTill } from '../walk-ins/service.ts';
 import { sessionFor, type Staff } from './tills.ts';
 
 const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 409: ZErrorResponse };
@@ -23,7 +23,8 @@ export const fohWalkInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff: Staff = { clientId: request.clientId, staffUserId: request.auth!.userId };
       const session = await sessionFor(app.db, staff, request.params.sessionId, { open: true });
-      return { data: await walkInOfTill(app.db, staff.clientId, session.till_id) };
+      const [walkIn, guestCategories] = await Promise.all([walkInOfTill(app.db, staff.clientId, session.till_id), guestCategorySlugs(app.db, staff.clientId)]);
+      return { data: { ...walkIn, guest_categories: guestCategories } };
     },
   );
 };

@@ -64,3 +64,11 @@ export const findNotForGuests = async (db: Db, clientId: number, ids: readonly (
        AND NOT (c.allows_guests OR coalesce(p.allows_guests, false))`.execute(db);
   return rows;
 };
+
+/** Slugs of the client's categories that allow guests, themselves or through their parent. */
+export const findGuestCategorySlugs = async (db: Db, clientId: number) => {
+  const { rows } = await sql<{ slug: string }>`
+    SELECT c.slug FROM activity_categories c LEFT JOIN activity_categories p ON p.id = c.parent_id
+     WHERE c.client_id = ${clientId} AND (c.allows_guests OR coalesce(p.allows_guests, false)) ORDER BY c.sort_order, c.id`.execute(db);
+  return rows.map((r) => r.slug);
+};

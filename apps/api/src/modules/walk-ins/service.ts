@@ -33,6 +33,9 @@ export const walkInOfTill = async (db: Db, clientId: number, tillId: number): Pr
 /** The walk-in account's till, or undefined for a customer's own account. */
 export const walkInOfAccount = (db: Db, clientId: number, accountUserId: number) => repo.findOfAccount(db, clientId, accountUserId);
 
+/** The slugs of the categories a walk-in may be sold (the till lists only these). */
+export const guestCategorySlugs = (db: Db, clientId: number) => repo.findGuestCategorySlugs(db, clientId);
+
 export const walkInAccountIds = (db: Db, clientId: number) => repo.findAccountIds(db, clientId);
 
 /** 422 when any of these occurrences' activities does not allow guests (named in the message). */

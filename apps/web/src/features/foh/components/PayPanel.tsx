@@ -8,7 +8,8 @@ import { formatPence, parsePounds, penceToField } from '../money.ts';
 import { MoneyField } from './MoneyField.tsx';
 
 type Receipt = 'print' | 'email' | 'none';
-type Props = { cart: StaffCart; session: TillSession; accountUserId: number; onPaid: (result: PayResult, receipt: Receipt) => void };
+/** `walkIn`: a sale without a customer record — no account credit, and the receipt printed or none (nobody to email). */
+type Props = { cart: StaffCart; session: TillSession; accountUserId: number; onPaid: (result: PayResult, receipt: Receipt) => void; walkIn?: boolean };
 
 /** A screen-only id for a payment line (the reducer removes by it). */
 const newLineKey = () => `line-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -19,7 +20,7 @@ const newLineKey = () => `line-${Date.now().toString(36)}-${Math.random().toStri
  * offline-payment actions (contract tender-rules.ts: add, remove, reset, and sync when the basket
  * changes), the receipt the customer chooses, and 'Take payment'.
  */
-export const PayPanel = ({ cart, session, accountUserId, onPaid }: Props) => {
+export const PayPanel = ({ cart, session, accountUserId, onPaid, walkIn = false }: Props) => {
   const { t } = useTranslation('foh');
   const queryClient = useQueryClient();
   const symbol = session.currencySymbol;
@@ -143,7 +144,7 @@ export const PayPanel = ({ cart, session, accountUserId, onPaid }: Props) => {
       <fieldset>
         <legend className="text-sm font-semibold">{t('pay.tenders')}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
-          {FOH_TENDER_TYPES.map((type) => (
+          {FOH_TENDER_TYPES.filter((type) => !walkIn || type !== 'credit').map((type) => (
             <Button key={type} size="lg" variant={tender === type ? 'primary' : 'neutral'} aria-pressed={tender === type} onClick={() => choose(type)} disabled={left <= 0}>
               {TENDER_LABELS[type]}
             </Button>
@@ -208,7 +209,7 @@ export const PayPanel = ({ cart, session, accountUserId, onPaid }: Props) => {
       )}
       <fieldset>
         <legend className="text-sm font-semibold">{t('pay.receipt')}</legend>
-        {(['print', 'email', 'none'] as const).map((choice) => (
+        {(walkIn ? (['print', 'none'] as const) : (['print', 'email', 'none'] as const)).map((choice) => (
           <label key={choice} className="mr-4 inline-flex items-center gap-2">
             <input type="radio" name="receipt" value={choice} checked={receipt === choice} onChange={() => setReceipt(choice)} className="size-5" />
             {t(`pay.receiptChoice.${choice}`)}

@@ -15,7 +15,9 @@ import { TillCourses } from '../courses/TillCourses.tsx';
 export const COURSES_CHOICE = 'courses';
 
 type Person = CustomerPanel['people'][number];
-type Props = { session: TillSession; people: readonly Person[] };
+/** A walk-in sale (no customer record): only the categories that allow guests, no courses, nobody else to choose. */
+type WalkInBooking = { guestCategories: readonly string[] };
+type Props = { session: TillSession; people: readonly Person[]; walkIn?: WalkInBooking };
 
 const fieldClasses = 'mt-1 block w-full rounded-md border border-neutral-500 bg-white px-3 py-2 text-base';
 
@@ -28,7 +30,7 @@ const fieldClasses = 'mt-1 block w-full rounded-md border border-neutral-500 bg-
  * At the desk a session not open online yet can be booked (the server records it), and a place the
  * waitlist keeps can be taken with a typed reason (recorded): the row's 'Join waitlist' opens that form.
  */
-export const TillBook = ({ session, people }: Props) => {
+export const TillBook = ({ session, people, walkIn }: Props) => {
   const { t } = useTranslation('foh');
   const id = useId();
   const venueSlug = session.till.venueSlug;
@@ -57,7 +59,7 @@ export const TillBook = ({ session, people }: Props) => {
   const categories = useQuery(categoriesQuery(venueSlug));
   // Leaf activities (a parent such as Swimming has its sub-activities listed too); courses are the 'Courses' choice.
   const all = categories.data ?? [];
-  const activities = all.filter((category) => category.kind === 'activity' && category.childrenCount === 0 && familyOf(category));
+  const activities = all.filter((category) => category.kind === 'activity' && category.childrenCount === 0 && familyOf(category) && (!walkIn || walkIn.guestCategories.includes(category.slug)));
   // Grouped under their parent (Fitness classes, Racket sports), as the bookings site lists them.
   const groups = new Map<string, typeof activities>();
   for (const category of activities) {
@@ -70,24 +72,26 @@ export const TillBook = ({ session, people }: Props) => {
       <h2 id={`${id}-heading`} className="text-xl font-bold">
         {t('book.heading', { name: person?.name ?? '' })}
       </h2>
-      <p className="text-sm text-neutral-800">{t('book.deskRules')}</p>
+      <p className="text-sm text-neutral-800">{walkIn ? t('walkIn.bookRules') : t('book.deskRules')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-person`} className="block text-sm font-semibold">
-            {t('book.person')}
-          </label>
-          <select id={`${id}-person`} className={fieldClasses} value={person?.membershipUserId ?? ''} onChange={(event) => {
-              setPersonId(Number(event.target.value));
-              set({ for: event.target.value });
-            }}
-          >
-            {people.map((p) => (
-              <option key={p.membershipUserId} value={p.membershipUserId}>
-                {p.name} ({t(`relationship.${p.relationship}`)})
-              </option>
-            ))}
-          </select>
-        </div>
+        {!walkIn && (
+          <div>
+            <label htmlFor={`${id}-person`} className="block text-sm font-semibold">
+              {t('book.person')}
+            </label>
+            <select id={`${id}-person`} className={fieldClasses} value={person?.membershipUserId ?? ''} onChange={(event) => {
+                setPersonId(Number(event.target.value));
+                set({ for: event.target.value });
+              }}
+            >
+              {people.map((p) => (
+                <option key={p.membershipUserId} value={p.membershipUserId}>
+                  {p.name} ({t(`relationship.${p.relationship}`)})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div>
           <label htmlFor={`${id}-activity`} className="block text-sm font-semibold">
             {t('book.activity')}
@@ -98,7 +102,7 @@ export const TillBook = ({ session, people }: Props) => {
             }}
           >
             <option value="">{t('book.chooseActivity')}</option>
-            <option value={COURSES_CHOICE}>{t('course.choice')}</option>
+            {!walkIn && <option value={COURSES_CHOICE}>{t('course.choice')}</option>}
             {[...groups].map(([parent, list]) => (
               <optgroup key={parent} label={parent}>
                 {list.map((category) => (
@@ -111,7 +115,7 @@ export const TillBook = ({ session, people }: Props) => {
           </select>
         </div>
       </div>
-      {activitySlug === COURSES_CHOICE && person && <TillCourses venueSlug={venueSlug} person={person} />}
+      {activitySlug === COURSES_CHOICE && !walkIn && person && <TillCourses venueSlug={venueSlug} person={person} />}
       {activitySlug && activitySlug !== COURSES_CHOICE && person && (
         <TillDay
           key={activitySlug}
