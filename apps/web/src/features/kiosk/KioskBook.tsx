@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { genericErrorMessage } from '../../lib/api/messages.ts';
@@ -12,7 +13,7 @@ import { BIG_BUTTON, BIG_NEUTRAL } from './styles.ts';
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : genericErrorMessage(0));
 
 /** A choice among a few (person, day): big toggle buttons, the chosen one pressed. */
-const CHOICE = 'min-h-16 rounded-2xl border-2 px-5 py-3 text-xl font-semibold sm:text-2xl focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-primary-500';
+const CHOICE = 'inline-flex min-h-16 items-center gap-2 rounded-2xl border-2 px-5 py-3 text-xl font-semibold sm:text-2xl focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-primary-500';
 const choiceClass = (isChosen: boolean) => `${CHOICE} ${isChosen ? 'border-primary-700 bg-primary-500 text-on-primary' : 'border-neutral-500 bg-white text-neutral-900 hover:bg-neutral-100'}`;
 
 type Stage = 'choose' | 'pay';
@@ -103,6 +104,7 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
           <div className="flex flex-wrap gap-3">
             {people.data?.map((p) => (
               <button key={p.id} type="button" aria-pressed={p.id === personId} className={choiceClass(p.id === personId)} onClick={() => setPerson(p.id)}>
+                {p.id === personId && <Check aria-hidden="true" className="size-6" />}
                 {p.firstName} {p.lastName}
               </button>
             ))}
@@ -117,6 +119,7 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
         <div className="flex flex-wrap gap-3">
           {KIOSK_DAYS.map((d) => (
             <button key={d} type="button" aria-pressed={d === day} className={choiceClass(d === day)} onClick={() => setDay(d)}>
+              {d === day && <Check aria-hidden="true" className="size-6" />}
               {dayName(d)}
             </button>
           ))}
