@@ -171,7 +171,7 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
                   {session.time}–{session.endTime} {session.activityName}
                 </p>
                 <p className="text-lg text-neutral-700 sm:text-xl">
-                  {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? `${session.ticket.name} ${formatPounds(session.ticket.pricePence)}` : null].filter(Boolean).join(' · ')}
+                  {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? t('book.ticket', { name: session.ticket.name }) : null].filter(Boolean).join(' · ')}
                 </p>
                 {session.ticket === null ? (
                   <p className="text-lg text-neutral-800 sm:text-xl">{session.notForPerson}</p>
