@@ -259,6 +259,8 @@ test.describe.serial('the PIN and the idle return (the demo customer\'s PIN)', (
   });
 });
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A class of `activity`'s list at Bury on `date` the customer can book, with places to spare (the other worker may take one). */
 const bookableOn = async (request: APIRequestContext, token: string, date: string) => {
   for (const activity of ['spin', 'yoga', 'hiit', 'pilates']) {
@@ -299,6 +301,8 @@ test('(d) books one of tomorrow\'s classes at the kiosk for the customer, pays w
     await expect(page.getByRole('button', { name: 'Jo Marsden' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: 'Tomorrow' }).click();
     await expect(page.getByRole('heading', { name: 'Tomorrow at Bury Leisure Centre' })).toBeVisible();
+    // The activity first, then its times.
+    await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(target.name)} \\(\\d+ times?\\)$`) }).click();
     const book = page.getByRole('button', { name: `Book ${target.name} at ${target.starts_at.format_24_hour} for Jo` }).first();
     await expect(book).toBeVisible({ timeout: 15_000 });
     await checkScreen(page, testInfo, 'book-tomorrow');

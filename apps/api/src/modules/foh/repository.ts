@@ -418,6 +418,6 @@ export const findKioskSessions = async (db: Db, clientId: number, venueSlug: str
       FROM v LEFT JOIN occurrences o ON o.venue_id = v.id AND o.client_id = ${clientId} AND o.local_date = v.day AND o.cancelled_at IS NULL AND o.starts_at > now()
         AND EXISTS (SELECT 1 FROM activities k WHERE k.id = o.activity_id AND k.kind <> 'resource')
       LEFT JOIN activities a ON a.id = o.activity_id LEFT JOIN locations l ON l.id = o.location_id
-     ORDER BY o.starts_at, a.name, o.id LIMIT 200`.execute(db);
+     ORDER BY o.starts_at, a.name, o.id LIMIT 500`.execute(db);
   return rows;
 };

@@ -99,11 +99,16 @@ const toPayment = async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Sam Morgan' }));
   fireEvent.click(screen.getByRole('button', { name: 'Tomorrow' }));
   expect(screen.getByRole('button', { name: 'Tomorrow' }).getAttribute('aria-pressed')).toBe('true');
+  // The activity first (a day has dozens of sessions), then its times.
+  expect(await screen.findByText('Choose an activity to see its times.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^Book / })).toBeNull();
+  // A session whose tickets do not fit the person says why, and offers no Book.
+  fireEvent.click(screen.getByRole('button', { name: 'Aqua Fit (1 time)' }));
+  expect(await screen.findByText('The Adult ticket is for ages 16 and over; Sam is 9.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /Book Aqua Fit/ })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Spin (1 time)' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Book Spin at 18:00 for Sam' }));
   expect(await screen.findByText('Spin at 18:00 for Sam is in your basket.')).toBeTruthy();
-  // A session whose tickets do not fit the person says why, and offers no Book.
-  expect(screen.getByText('The Adult ticket is for ages 16 and over; Sam is 9.')).toBeTruthy();
-  expect(screen.queryByRole('button', { name: /Book Aqua Fit/ })).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Your basket' })).toBeTruthy();
   fireEvent.click(await screen.findByRole('checkbox', { name: 'I accept the terms and conditions' }));

@@ -18,6 +18,13 @@ const choiceClass = (isChosen: boolean) => `${CHOICE} ${isChosen ? 'border-prima
 
 type Stage = 'choose' | 'pay';
 
+/** The day's activities, by name, with how many sessions each has still to start. */
+const activityCounts = (sessions: readonly KioskSession[]) => {
+  const counts = new Map<string, number>();
+  for (const session of sessions) counts.set(session.activityName, (counts.get(session.activityName) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b));
+};
+
 /**
  * 'Book a session' at the kiosk (docs/kiosk.md "Booking and paying at the kiosk"): the kiosk's
  * own compact screens, with its bearer session. Who it is for (the customer or their family),
@@ -26,12 +33,13 @@ type Stage = 'choose' | 'pay';
  */
 export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { customer: KioskCustomer; centre: string; venueName: string | null; onBack: () => void; onFinish: () => void }) => {
   const { t } = useTranslation('kiosk');
-  const ids = { who: useId(), day: useId(), list: useId() };
+  const ids = { who: useId(), day: useId(), list: useId(), activity: useId() };
   const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const [stage, setStage] = useState<Stage>('choose');
   const [day, setDay] = useState<KioskDay>('today');
   const [chosenPerson, setPerson] = useState<number | null>(null);
+  const [activity, setActivity] = useState<string | null>(null);
   const [adding, setAdding] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
@@ -164,35 +172,55 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
         ) : sessions.data.sessions.length === 0 ? (
           <p className="text-xl text-neutral-800 sm:text-2xl">{t('book.none')}</p>
         ) : (
-          <ul className="flex flex-col gap-4" data-testid="kiosk-sessions">
-            {sessions.data.sessions.map((session) => (
-              <li key={session.id} className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-300" data-testid="kiosk-session">
-                <p className="text-2xl font-semibold text-neutral-900 sm:text-3xl">
-                  {session.time}–{session.endTime} {session.activityName}
-                </p>
-                <p className="text-lg text-neutral-700 sm:text-xl">
-                  {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? t('book.ticket', { name: session.ticket.name }) : null].filter(Boolean).join(' · ')}
-                </p>
-                {session.ticket === null ? (
-                  <p className="text-lg text-neutral-800 sm:text-xl">{session.notForPerson}</p>
-                ) : session.spacesLeft === 0 ? (
-                  <p className="text-lg font-semibold text-neutral-800 sm:text-xl">{t('book.full')}</p>
-                ) : (
-                  person && (
-                    <button
-                      type="button"
-                      className={BIG_BUTTON}
-                      disabled={adding !== null}
-                      aria-label={adding === session.id ? undefined : t('book.bookFor', { activity: session.activityName, time: session.time, name: person.firstName })}
-                      onClick={() => void book(session, person)}
-                    >
-                      {adding === session.id ? t('book.adding') : t('book.book')}
-                    </button>
-                  )
-                )}
-              </li>
-            ))}
-          </ul>
+          <>
+            {/* A day has dozens of sessions: the activity first, then its times. */}
+            <div role="group" aria-labelledby={ids.activity} className="flex flex-col gap-3">
+              <h3 id={ids.activity} className="text-xl font-semibold text-dark-500 sm:text-2xl">
+                {t('book.activity')}
+              </h3>
+              <div className="flex flex-wrap gap-3">
+                {activityCounts(sessions.data.sessions).map(([name, count]) => (
+                  <button key={name} type="button" aria-pressed={name === activity} className={choiceClass(name === activity)} onClick={() => setActivity(name)}>
+                    {name === activity && <Check aria-hidden="true" className="size-6" />}
+                    {t('book.activityCount', { name, count })}
+                  </button>
+                ))}
+              </div>
+            </div>
+            {!activity || !sessions.data.sessions.some((session) => session.activityName === activity) ? (
+              <p className="text-xl text-neutral-800 sm:text-2xl">{t('book.chooseActivity')}</p>
+            ) : (
+              <ul className="flex flex-col gap-4" data-testid="kiosk-sessions">
+                {sessions.data.sessions.filter((session) => session.activityName === activity).map((session) => (
+                  <li key={session.id} className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-300" data-testid="kiosk-session">
+                    <p className="text-2xl font-semibold text-neutral-900 sm:text-3xl">
+                      {session.time}–{session.endTime} {session.activityName}
+                    </p>
+                    <p className="text-lg text-neutral-700 sm:text-xl">
+                      {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? t('book.ticket', { name: session.ticket.name }) : null].filter(Boolean).join(' · ')}
+                    </p>
+                    {session.ticket === null ? (
+                      <p className="text-lg text-neutral-800 sm:text-xl">{session.notForPerson}</p>
+                    ) : session.spacesLeft === 0 ? (
+                      <p className="text-lg font-semibold text-neutral-800 sm:text-xl">{t('book.full')}</p>
+                    ) : (
+                      person && (
+                        <button
+                          type="button"
+                          className={BIG_BUTTON}
+                          disabled={adding !== null}
+                          aria-label={adding === session.id ? undefined : t('book.bookFor', { activity: session.activityName, time: session.time, name: person.firstName })}
+                          onClick={() => void book(session, person)}
+                        >
+                          {adding === session.id ? t('book.adding') : t('book.book')}
+                        </button>
+                      )
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </section>
 
