@@ -25,6 +25,7 @@ let other: TestCustomer;
 let sessionId: number;
 let otherSessionId: number;
 let stranger: TestCustomer;
+let strangerClientId: number;
 let courseCounter = 0;
 
 /** A course at Bury in Swimming Lessons for ages 6 to 11, its first session ten days from today. */
@@ -72,7 +73,8 @@ beforeAll(async () => {
   sessionId = (await call('POST', `/api/foh/tills/${tills[0].id}/sessions`, staff, { float_pence: 0 })).json().data.id;
   otherSessionId = (await call('POST', `/api/foh/tills/${tills[1].id}/sessions`, other, { float_pence: 0 })).json().data.id;
   const { rows } = await sql<{ id: number }>`INSERT INTO clients (slug, name) VALUES ('other-operator-courses', 'Other Operator') RETURNING id`.execute(ctx.db);
-  stranger = (await createCustomers(ctx.db, rows[0]!.id, 1))[0]!;
+  strangerClientId = rows[0]!.id;
+  stranger = (await createCustomers(ctx.db, strangerClientId, 1))[0]!;
 });
 
 describe('a course booked at the till', () => {
@@ -131,7 +133,7 @@ describe('a course booked at the till', () => {
     expect(await liveClaims(course.id)).toBe(1);
   });
 
-  it("refuses a customer's token, another operator's customer and another staff member's till session (403), holding nothing", async () => {
+  it("refuses a customer's token, another operator's customer, another staff member's till session and another operator's staff (403), holding nothing", async () => {
     const who = fresh();
     await childAged(who, 8);
     const course = await createCourse();
@@ -139,6 +141,14 @@ describe('a course booked at the till', () => {
     const strangers = await addCourse(stranger, course.id, stranger.childId);
     const othersTill = await addCourse(who, course.id, who.childId, staff, otherSessionId);
     for (const response of [asCustomer, strangers, othersTill]) expect([response.statusCode, response.json().message]).toEqual([403, 'Unauthorised.']);
+    // Another operator's staff member, at their own operator's address, naming this operator's customer, course and till session: 403.
+    await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', stranger.userId).execute();
+    await ctx.db.insertInto('client_domains').values({ host: 'other-operator-courses.example', client_id: strangerClientId }).execute();
+    const body = { items: [{ id: course.id, type: 'purchasableCourse', purchased_for_user_id: who.childId }], till_session_id: sessionId };
+    const theirs = await call('POST', `/api/foh/customers/${who.userId}/cart/add`, stranger, body, { host: 'other-operator-courses.example' });
+    expect([theirs.statusCode, theirs.json().message]).toEqual([403, 'Unauthorised.']);
+    // Here, their session is not one at all (401), as for anyone not logged in here.
+    expect((await call('POST', `/api/foh/customers/${who.userId}/cart/add`, stranger, body)).statusCode).toBe(401);
     expect(await liveClaims(course.id)).toBe(0);
   });
 });

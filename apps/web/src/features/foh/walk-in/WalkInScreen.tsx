@@ -73,7 +73,7 @@ const WalkInBasket = ({ walkIn, session }: { walkIn: WalkIn; session: TillSessio
       <CartTargetProvider value={target}>
         <div className="grid gap-6 lg:grid-cols-2">
           <div className="rounded-lg border border-neutral-300 bg-white p-4">{basket()}</div>
-          <div className="rounded-lg border border-neutral-300 bg-white p-4 lg:col-span-2">
+          <div className="rounded-lg border border-neutral-300 bg-white p-4">
             <TillBook session={session} people={people} walkIn={{ guestCategories: walkIn.guestCategories }} />
           </div>
         </div>
