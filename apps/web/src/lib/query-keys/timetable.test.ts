@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { RELOADS, reloadTimetable, timetableKeys } from './timetable.ts';
 
@@ -48,5 +48,30 @@ describe('reloadTimetable', () => {
     expect(queryClient.getQueryState(badminton.queryKey)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(timetableKeys.dates('bury', 'yoga'))?.isInvalidated).toBe(false);
     expect(fetched).toEqual([]);
+  });
+
+  it('fetches a class day again when its fetch was in flight at the change (that answer may predate it)', async () => {
+    const queryClient = new QueryClient();
+    const queryKey = timetableKeys.entries('bury', 'yoga', DAY, 'timetable', 'v1');
+    let version = 0;
+    const answers: { resolve: (value: string[]) => void }[] = [];
+    const queryFn = () => {
+      const asked = ++version;
+      return new Promise<string[]>((resolve) => answers.push({ resolve: () => resolve([`yoga read ${asked}`]) }));
+    };
+    const observer = new QueryObserver(queryClient, { queryKey, meta: { [RELOADS]: false }, queryFn, staleTime: Infinity });
+    const stop = observer.subscribe(() => {});
+    answers.shift()!.resolve([]);
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKey)).toEqual(['yoga read 1']));
+    // A second read (the one a login starts) is on its way when the basket changes.
+    void observer.refetch();
+    expect(queryClient.getQueryState(queryKey)?.fetchStatus).toBe('fetching');
+    const reload = reloadTimetable(queryClient);
+    // Both reads answer; only the one started after the change is kept.
+    answers.forEach((answer) => answer.resolve([]));
+    await reload;
+    expect(version).toBe(3);
+    expect(queryClient.getQueryData(queryKey)).toEqual(['yoga read 3']);
+    stop();
   });
 });

@@ -39,6 +39,10 @@ export const timetableKeys = {
  *   (features/timetable/use-basket-state.ts) and its spaces follow the live availability stream;
  * - one not on screen is dropped, so it is never shown from before the change (after an order
  *   its held rows are bookings, which the cart cannot say); it is fetched when next shown anyway.
+ * - a class day being fetched at that moment is fetched again (the fetch in flight cancelled): it
+ *   may have been read before the change, and an answer that arrives after the cart's counts as
+ *   the newer one (`use-basket-state.ts`), so it would show Book over a place just held (a
+ *   sign-up's pending Book raced the day's fetch that the login started).
  * The dates are not touched (they reload on login, logout and a new venue and category).
  * docs/timetable-screens.md "Reloading".
  */
@@ -49,5 +53,6 @@ const reloads = (query: Query) => query.meta?.[RELOADS] === true;
 
 export const reloadTimetable = (queryClient: QueryClient) => {
   queryClient.removeQueries({ queryKey: timetableKeys.all, predicate: (query) => isDay(query) && !reloads(query) && query.getObserversCount() === 0 });
-  return queryClient.invalidateQueries({ queryKey: timetableKeys.all, predicate: (query) => isDay(query) && reloads(query) });
+  const inFlight = (query: Query) => query.state.fetchStatus === 'fetching';
+  return queryClient.invalidateQueries({ queryKey: timetableKeys.all, predicate: (query) => isDay(query) && (reloads(query) || inFlight(query)) });
 };
