@@ -44,6 +44,7 @@ import { questionsRoutes } from './modules/questions/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { coursesRoutes } from './modules/courses/routes.ts';
+import { releasesRoutes } from './modules/releases/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -178,6 +179,7 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(pricingRoutes);
   await app.register(bookingsRoutes);
   await app.register(coursesRoutes);
+  await app.register(releasesRoutes);
   await app.register(simulatorRoutes);
   await app.register(accountRoutes);
   await app.register(holdingsRoutes);

@@ -879,6 +879,36 @@ export type DiscountUsesTable = {
 
 export type TillsTable = { id: Generated<number>; client_id: number; venue_id: number; name: string; created_at: Generated<Timestamp> };
 /** A till's system walk-in account (0073): its basket is the till's walk-in basket; nobody logs in as it, the customer search leaves it out. */
+/** A fair release (0074, docs/release.md): a venue's day, when it opens, and its draw's committed seed. */
+export type DayReleasesTable = {
+  id: Generated<number>;
+  client_id: number;
+  venue_id: number;
+  local_date: DateOnly;
+  release_at: Timestamp;
+  overridden_by: number | null;
+  seed: string;
+  seed_hash: string;
+  drawn_at: Timestamp | null;
+  /** Filled in by the database (Timestamp takes undefined on insert; selected as a Date). */
+  created_at: Timestamp;
+};
+export type ReleaseRequestStatus = 'waiting' | 'granted' | 'waitlisted' | 'refused';
+export type ReleaseRequestsTable = {
+  id: Generated<number>;
+  client_id: number;
+  release_id: number;
+  account_user_id: number;
+  membership_user_id: number;
+  occurrence_id: number;
+  item: JsonText;
+  status: Generated<ReleaseRequestStatus>;
+  position: number | null;
+  reason: string | null;
+  /** Filled in by the database (Timestamp takes undefined on insert; selected as a Date). */
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+};
 export type WalkInAccountsTable = { till_id: number; client_id: number; account_user_id: number; created_at: Generated<Timestamp> };
 export type TillSessionsTable = { id: Generated<number>; client_id: number; till_id: number; staff_user_id: number; float_pence: number; opened_at: Generated<Timestamp> };
 export type TillClosesTable = { session_id: number; staff_user_id: number; counted: Record<string, number>; expected: Record<string, number>; closed_at: Generated<Timestamp> };
@@ -1001,6 +1031,8 @@ export type Database = {
   no_shows: NoShowsTable;
   kiosk_pins: KioskPinsTable;
   membership_mandate_links: MembershipMandateLinksTable;
+  day_releases: DayReleasesTable;
+  release_requests: ReleaseRequestsTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

@@ -24,6 +24,7 @@ const schemas = {
   'expire-credit': z.object({}),
   'membership-collections': z.object({}),
   'mark-no-shows': z.object({}),
+  'release-draw': z.object({ releaseId: z.number().int().positive() }),
 };
 
 export type TaskPayloads = { [T in keyof typeof schemas]: z.output<(typeof schemas)[T]> };

@@ -16,6 +16,7 @@ import { directDebitProviderFor, providerFor } from '../modules/payments/service
 import { runCollections } from '../modules/memberships/service.ts';
 import { expireCredit } from '../modules/credits/service.ts';
 import { markNoShows } from '../modules/attendance/no-shows.ts';
+import { runDraw } from '../modules/releases/service.ts';
 import { TASK_NAMES, TASK_PAYLOADS, type TaskName, type TaskPayloads } from './task-names.ts';
 
 export { TASK_NAMES, type TaskName } from './task-names.ts';
@@ -123,6 +124,14 @@ const registry: { [T in TaskName]: Handler<T> } = {
   'mark-no-shows': ({ db, logger }) => async () => {
     const done = await markNoShows(db);
     if (done.marked) logger.info(done, 'no-shows marked');
+  },
+  // A day's release draw (payload { releaseId }; docs/release.md): queued for the release instant
+  // with the job key release-draw:<id>, and again for requests after it. Idempotent: each request
+  // is decided once under its row lock, so a second run (or instance) decides nothing twice.
+  'release-draw': (context) => async (payload) => {
+    const config = configOf(context);
+    const done = await runDraw(context.db, payload.releaseId, { holdMinutes: config.HOLD_MINUTES });
+    if (done.decided) context.logger.info({ releaseId: payload.releaseId, ...done }, 'release requests decided');
   },
 };
 

@@ -100,7 +100,14 @@ export type AddWanted = {
  * committed add context (one statement per item; unpaid fees first, then not open yet, ticket
  * type, full), and otherwise what to hold for whom. Throws the refusal.
  */
-export const decideAdd = async (db: Db, who: Caller | UnsettledCaller, body: CartAddRequest, marks?: FullMarks, atDesk: { pastRelease?: boolean } = {}) => {
+export const decideAdd = async (
+  db: Db,
+  who: Caller | UnsettledCaller,
+  body: CartAddRequest,
+  marks?: FullMarks,
+  // allowFull: a release request (modules/releases) is judged like an add but never refused as full.
+  atDesk: { pastRelease?: boolean; allowFull?: boolean } = {},
+) => {
   const markKey = marks ? fullMarkKey(who.clientId, body) : null;
   const mark = markKey && marks!.listening() ? marks!.cache.get(markKey) : undefined;
   const { caller, firstContext } = await settleCaller(db, mark ? await refuseUnderMark(db, who, body, mark) : who, body.items[0]);
@@ -150,7 +157,7 @@ export const decideAdd = async (db: Db, who: Caller | UnsettledCaller, body: Car
     const applyBenefit = (item as { apply_benefit?: boolean }).apply_benefit !== false;
     return { occurrence, person, option, applyBenefit };
   });
-  if (fullAlready) {
+  if (fullAlready && !atDesk.allowFull) {
     if (marks && markKey) await markFull(db, marks, markKey, caller.clientId, contexts[0]!);
     throw cartFull();
   }

@@ -329,3 +329,17 @@ export const findUnreleased = async (db: Db, clientId: number, ids: readonly num
           WHERE o.client_id = ${clientId} AND o.id = ANY(${[...ids]}::int[])
             AND now() < ((o.local_date - (a.booking_window_days + 1)) + a.release_time) AT TIME ZONE v.timezone`.execute(db)
       ).rows.map((row) => row.id);
+
+/**
+ * When a venue-local date opens for a logged-in customer at a venue: the booking window's rule of
+ * findUnreleased above (each activity's window and release time, in the venue's zone), the
+ * earliest over the venue's activities; null when the venue has none. The day's release
+ * (modules/releases) starts from it.
+ */
+export const findDayOpensAt = async (db: Db, clientId: number, venueId: number, date: string) =>
+  (
+    await sql<{ at: Date | null }>`
+      SELECT min(((${date}::date - (a.booking_window_days + 1)) + a.release_time) AT TIME ZONE v.timezone) AS at
+        FROM activities a JOIN venues v ON v.id = a.venue_id
+       WHERE a.client_id = ${clientId} AND a.venue_id = ${venueId}`.execute(db)
+  ).rows[0]?.at ?? null;

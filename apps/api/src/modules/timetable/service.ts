@@ -240,6 +240,10 @@ export const occurrence = async (db: Db, clientId: number, id: number | string, 
 export const notYetBookable = async (db: Db, clientId: number, occurrenceIds: readonly number[]): Promise<number[]> =>
   repo.findUnreleased(db, clientId, occurrenceIds);
 
+/** When a venue's date opens online (the booking window's rule; docs/release.md uses it as the day's release). */
+export const dayOpensAt = (db: Db, clientId: number, venueId: number, date: string): Promise<Date | null> =>
+  repo.findDayOpensAt(db, clientId, venueId, date);
+
 /** The venue and sub-activity ids the live stream of a path listens to, or 404. */
 export const liveScope = async (db: Db, clientId: number, venue: string, activity: string) => {
   const context = await dayContext(db, clientId, venue, activity);
