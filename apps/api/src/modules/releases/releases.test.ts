@@ -1,0 +1,202 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RELEASE_LIMIT_MESSAGE, type ReleaseRequestDto } from '@app/contract/releases/releases';
+import { useTestApp } from '../../../test/app.ts';
+import { createCustomers, createHoldsFixture, createOccurrence, liveClaims, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { makeJobsDue, runDueJobs } from '../../../test/jobs.ts';
+import { drawOrder, runDraw, seedHashOf } from './service.ts';
+
+/**
+ * A fair release (issue 25; docs/release.md), on real PostgreSQL: the request window, the limit,
+ * staff moving a day's release, and the draw (each request decided once, capacity kept, the order
+ * recomputable from the revealed seed). Each test uses its own day (days ahead), so its own release.
+ */
+
+const ctx = useTestApp();
+let fx: HoldsFixture;
+let staff: TestCustomer;
+let otherVenueId: number;
+const HOLD_MINUTES = 15;
+
+beforeAll(async () => {
+  fx = await createHoldsFixture(ctx.db);
+  [staff] = await createCustomers(ctx.db, fx.clientId, 1);
+  await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff!.userId).execute();
+  const { rows } = await sql<{ id: number }>`INSERT INTO clients (slug, name) VALUES ('other-operator-releases', 'Other Operator') RETURNING id`.execute(ctx.db);
+  otherVenueId = (
+    await ctx.db
+      .insertInto('venues')
+      .values({ client_id: rows[0]!.id, slug: 'other-releases-venue', name: 'Elsewhere', address_line1: '1 Road', town: 'Town', postcode: 'AB1 2CD' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+});
+
+type Json = Record<string, unknown>;
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, who: TestCustomer | null, payload?: Json) =>
+  ctx.app.inject({ method, url, headers: who ? who.auth : {}, ...(payload ? { payload } : {}) });
+const item = (occurrenceId: number, personId: number | null = null) => ({ id: occurrenceId, type: 'purchasableOccurrence', purchased_for_user_id: personId, pricing_option_id: fx.classOptions.adult });
+const ask = (who: TestCustomer | null, occurrenceId: number, personId: number | null = null) => call('POST', '/api/activities/release-requests', who, { item: item(occurrenceId, personId) });
+const mine = async (who: TestCustomer) => (await call('GET', '/api/activities/release-requests', who)).json<{ data: ReleaseRequestDto[] }>().data;
+
+let dayCounter = 1;
+/** A class on a day of its own, `days` ahead (so a release nobody else in this file touches). */
+const classOnItsOwnDay = async (capacity: number) => createOccurrence(ctx.db, fx, { kind: 'class', capacity, startsInMinutes: (++dayCounter * 24 + 1) * 60 });
+/** `n` more classes on `first`'s venue-local day (set in SQL: start times near midnight stay on that day). */
+const moreOnDay = async (first: { id: number }, n: number, capacity: number) => {
+  const more = await Promise.all(Array.from({ length: n }, (_, i) => createOccurrence(ctx.db, fx, { kind: 'class', capacity, startsInMinutes: (dayCounter * 24 + 1) * 60 + i + 1 })));
+  await sql`UPDATE occurrences SET local_date = (SELECT local_date FROM occurrences WHERE id = ${first.id}) WHERE id = ANY(${more.map((o) => o.id)}::int[])`.execute(ctx.db);
+  return more;
+};
+const dayOf = async (occurrenceId: number) =>
+  (await sql<{ date: string }>`SELECT to_char(local_date, 'YYYY-MM-DD') AS date FROM occurrences WHERE id = ${occurrenceId}`.execute(ctx.db)).rows[0]!.date;
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const move = (who: TestCustomer | null, venue: string | number, date: string, releaseAt: string) =>
+  call('PUT', `/api/foh/venues/${venue}/releases/${date}`, who, { release_at: releaseAt });
+/** Staff move the occurrence's day to open in `minutes`; answers the release row's id. */
+const releaseIn = async (occurrenceId: number, minutes: number) => {
+  const moved = await move(staff, fx.venueId, await dayOf(occurrenceId), inMinutes(minutes));
+  expect(moved.statusCode).toBe(200);
+  return (await ctx.db.selectFrom('day_releases').select('id').where('venue_id', '=', fx.venueId).where('local_date', '=', await dayOf(occurrenceId)).executeTakeFirstOrThrow()).id;
+};
+/** The release instant arrives now (the test's clock, not a wait): requests made so far are before it. */
+const arrive = (releaseId: number) => ctx.db.updateTable('day_releases').set({ release_at: sql<Date>`clock_timestamp()` }).where('id', '=', releaseId).execute();
+
+describe('asking before a release', () => {
+  it('too early answers when requests open (422 with opens_at); inside the 10 minutes 202 waiting with the committed hash', async () => {
+    const occurrence = await classOnItsOwnDay(5);
+    await releaseIn(occurrence.id, 60);
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    const early = await ask(who!, occurrence.id);
+    expect(early.statusCode).toBe(422);
+    const body = early.json<{ code: string; opens_at: string; release_at: string }>();
+    expect(body.code).toBe('release_not_open');
+    expect(Date.parse(body.release_at) - Date.parse(body.opens_at)).toBe(10 * 60_000);
+    expect(Math.abs(Date.parse(body.release_at) - Date.now() - 60 * 60_000)).toBeLessThan(60_000);
+
+    await releaseIn(occurrence.id, 5);
+    const inside = await ask(who!, occurrence.id);
+    expect(inside.statusCode).toBe(202);
+    const data = inside.json<{ data: { id: number; status: string; release_at: string; seed_hash: string } }>().data;
+    expect(data.status).toBe('waiting');
+    expect(data.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    const row = await ctx.db.selectFrom('day_releases').select(['seed', 'seed_hash']).where('seed_hash', '=', data.seed_hash).executeTakeFirstOrThrow();
+    expect(seedHashOf(row.seed)).toBe(data.seed_hash);
+    // Listed with its hash, and no seed before the draw.
+    expect(await mine(who!)).toEqual([
+      { id: data.id, status: 'waiting', occurrence_id: occurrence.id, purchased_for_user_id: who!.selfId, position: null, reason: null, release_at: data.release_at, seed_hash: data.seed_hash, seed: null },
+    ]);
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(0);
+  });
+
+  it('limits a customer to 2 requests per release; the same item for the same person again counts once (the same request)', async () => {
+    const day = await classOnItsOwnDay(5);
+    const sameDay = await moreOnDay(day, 1, 5);
+    await releaseIn(day.id, 5);
+    expect(await dayOf(sameDay[0]!.id)).toBe(await dayOf(day.id));
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    const first = await ask(who!, day.id);
+    const again = await ask(who!, day.id, who!.selfId);
+    expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect((await ask(who!, day.id, who!.childId)).statusCode).toBe(202);
+    const third = await ask(who!, sameDay[0]!.id);
+    expect(third.statusCode).toBe(422);
+    expect(third.json()).toMatchObject({ code: 'release_limit', message: RELEASE_LIMIT_MESSAGE });
+    expect(await mine(who!)).toHaveLength(2);
+  });
+
+  it("refuses visitors (401) and another customer's person (403 'Unauthorised.'), making no request", async () => {
+    const occurrence = await classOnItsOwnDay(5);
+    await releaseIn(occurrence.id, 5);
+    const [who, other] = await createCustomers(ctx.db, fx.clientId, 2);
+    expect((await ask(null, occurrence.id)).statusCode).toBe(401);
+    expect((await call('GET', '/api/activities/release-requests', null)).statusCode).toBe(401);
+    const theirs = await ask(who!, occurrence.id, other!.childId);
+    expect([theirs.statusCode, theirs.json().message]).toEqual([403, 'Unauthorised.']);
+    expect(await mine(who!)).toEqual([]);
+  });
+});
+
+describe("staff moving a day's release", () => {
+  it("moves it (a future ISO instant with offset) and refuses customers (403), visitors (401), another operator's venue (403) and a past instant (422)", async () => {
+    const occurrence = await classOnItsOwnDay(5);
+    const date = await dayOf(occurrence.id);
+    const at = inMinutes(90).replace('Z', '+00:00');
+    const moved = await move(staff, fx.venueId, date, at);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data).toMatchObject({ venue_id: fx.venueId, date, release_at: new Date(at).toISOString(), drawn: false });
+    const [customer] = await createCustomers(ctx.db, fx.clientId, 1);
+    const asCustomer = await move(customer!, fx.venueId, date, at);
+    expect([asCustomer.statusCode, asCustomer.json().message]).toEqual([403, 'Unauthorised.']);
+    expect((await move(null, fx.venueId, date, at)).statusCode).toBe(401);
+    const elsewhere = await move(staff, otherVenueId, date, at);
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([403, 'Unauthorised.']);
+    expect((await move(staff, fx.venueId, date, inMinutes(-1))).statusCode).toBe(422);
+    // Without an offset it is no instant: the request's validation refuses it (422, release_at).
+    const local = await move(staff, fx.venueId, date, at.slice(0, 19));
+    expect([local.statusCode, Object.keys(local.json().errors ?? {})]).toEqual([422, ['release_at']]);
+    // The request window follows the moved release.
+    const early = await ask(customer!, occurrence.id);
+    expect(early.json().release_at).toBe(new Date(at).toISOString());
+  });
+});
+
+describe('the draw', () => {
+  it('decides 200 requests of 100 customers over 4 sessions once, even with two draws at once: capacity kept, the rest waitlisted 1..n in the seed order', async () => {
+    const first = await classOnItsOwnDay(10);
+    const sessions = [first, ...(await moreOnDay(first, 3, 10))];
+    const releaseId = await releaseIn(first.id, 5);
+    const customers = await createCustomers(ctx.db, fx.clientId, 100);
+    const answers = await Promise.all(customers.flatMap((who, i) => [ask(who, sessions[i % 4]!.id), ask(who, sessions[(i + 1) % 4]!.id)]));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 202));
+    await arrive(releaseId);
+
+    const draws = await Promise.all([runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES }), runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })]);
+    expect(draws[0]!.decided + draws[1]!.decided).toBe(200);
+    expect(draws[0]!.granted + draws[1]!.granted).toBe(40);
+    expect((await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).decided).toBe(0);
+
+    const release = await ctx.db.selectFrom('day_releases').selectAll().where('id', '=', releaseId).executeTakeFirstOrThrow();
+    expect(release.drawn_at).not.toBeNull();
+    const requests = await ctx.db.selectFrom('release_requests').selectAll().where('release_id', '=', releaseId).execute();
+    const order = drawOrder(release.seed, requests.map((r) => r.id));
+    for (const session of sessions) {
+      expect(await liveClaims(ctx.db, session.id)).toBe(10);
+      const ofSession = order.map((id) => requests.find((r) => r.id === id)!).filter((r) => r.occurrence_id === session.id);
+      expect(ofSession).toHaveLength(50);
+      // The first 10 in the seed's order hold the places; the next 40 wait in that order.
+      expect(ofSession.slice(0, 10).map((r) => r.status)).toEqual(new Array(10).fill('granted'));
+      expect(ofSession.slice(10).map((r) => [r.status, r.position])).toEqual(ofSession.slice(10).map((_, i) => ['waitlisted', i + 1]));
+      const waitlist = await ctx.db.selectFrom('waitlist_entries').select('membership_user_id').where('occurrence_id', '=', session.id).orderBy('id').execute();
+      expect(waitlist.map((w) => w.membership_user_id)).toEqual(ofSession.slice(10).map((r) => r.membership_user_id));
+    }
+    // Each grant is a hold in the customer's own basket.
+    const granted = requests.find((r) => r.status === 'granted')!;
+    const who = customers.find((c) => c.userId === granted.account_user_id)!;
+    const cart = (await call('GET', '/api/activities/cart', who)).json().data;
+    expect(cart.items.map((i: { cartable_id: number }) => i.cartable_id)).toContain(granted.occurrence_id);
+    // The seed is shown now, and its hash is the one shown before.
+    const listed = await mine(who);
+    expect(listed[0]!.seed).toBe(release.seed);
+    expect(seedHashOf(listed[0]!.seed!)).toBe(listed[0]!.seed_hash);
+  }, 180_000);
+
+  it('runs as the release-draw job when due; a request after the release queues behind and is decided in arrival order', async () => {
+    const occurrence = await classOnItsOwnDay(1);
+    const releaseId = await releaseIn(occurrence.id, 5);
+    const [early, late1, late2] = await createCustomers(ctx.db, fx.clientId, 3);
+    expect((await ask(early!, occurrence.id)).statusCode).toBe(202);
+    await arrive(releaseId);
+    await makeJobsDue(ctx.db);
+    await runDueJobs({ url: ctx.url, db: ctx.db });
+    expect((await mine(early!))[0]).toMatchObject({ status: 'granted', position: null });
+    const after = await ask(late1!, occurrence.id);
+    expect(after.json().data.status).toBe('waiting');
+    expect((await ask(late2!, occurrence.id)).statusCode).toBe(202);
+    await runDueJobs({ url: ctx.url, db: ctx.db });
+    expect((await mine(late1!))[0]).toMatchObject({ status: 'waitlisted', position: 1 });
+    expect((await mine(late2!))[0]).toMatchObject({ status: 'waitlisted', position: 2 });
+    expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+});
