@@ -190,35 +190,38 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
             {!activity || !sessions.data.sessions.some((session) => session.activityName === activity) ? (
               <p className="text-xl text-neutral-800 sm:text-2xl">{t('book.chooseActivity')}</p>
             ) : (
-              <ul className="flex flex-col gap-4" data-testid="kiosk-sessions">
-                {sessions.data.sessions.filter((session) => session.activityName === activity).map((session) => (
-                  <li key={session.id} className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-300" data-testid="kiosk-session">
-                    <p className="text-2xl font-semibold text-neutral-900 sm:text-3xl">
-                      {session.time}–{session.endTime} {session.activityName}
-                    </p>
-                    <p className="text-lg text-neutral-700 sm:text-xl">
-                      {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? t('book.ticket', { name: session.ticket.name }) : null].filter(Boolean).join(' · ')}
-                    </p>
-                    {session.ticket === null ? (
-                      <p className="text-lg text-neutral-800 sm:text-xl">{session.notForPerson}</p>
-                    ) : session.spacesLeft === 0 ? (
-                      <p className="text-lg font-semibold text-neutral-800 sm:text-xl">{t('book.full')}</p>
-                    ) : (
-                      person && (
-                        <button
-                          type="button"
-                          className={BIG_BUTTON}
-                          disabled={adding !== null}
-                          aria-label={adding === session.id ? undefined : t('book.bookFor', { activity: session.activityName, time: session.time, name: person.firstName })}
-                          onClick={() => void book(session, person)}
-                        >
-                          {adding === session.id ? t('book.adding') : t('book.book')}
-                        </button>
-                      )
-                    )}
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="text-lg text-neutral-800 sm:text-xl">{t('book.priceNote')}</p>
+                <ul className="flex flex-col gap-4" data-testid="kiosk-sessions">
+                  {sessions.data.sessions.filter((session) => session.activityName === activity).map((session) => (
+                    <li key={session.id} className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-neutral-300" data-testid="kiosk-session">
+                      <p className="text-2xl font-semibold text-neutral-900 sm:text-3xl">
+                        {session.time}–{session.endTime} {session.activityName}
+                      </p>
+                      <p className="text-lg text-neutral-700 sm:text-xl">
+                        {[session.locationName, t('book.spaces', { count: session.spacesLeft }), session.ticket ? t('book.ticket', { name: session.ticket.name }) : null].filter(Boolean).join(' · ')}
+                      </p>
+                      {session.ticket === null ? (
+                        <p className="text-lg text-neutral-800 sm:text-xl">{session.notForPerson}</p>
+                      ) : session.spacesLeft === 0 ? (
+                        <p className="text-lg font-semibold text-neutral-800 sm:text-xl">{t('book.full')}</p>
+                      ) : (
+                        person && (
+                          <button
+                            type="button"
+                            className={BIG_BUTTON}
+                            disabled={adding !== null}
+                            aria-label={adding === session.id ? undefined : t('book.bookFor', { activity: session.activityName, time: session.time, name: person.firstName })}
+                            onClick={() => void book(session, person)}
+                          >
+                            {adding === session.id ? t('book.adding') : t('book.book')}
+                          </button>
+                        )
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
           </>
         )}

@@ -101,7 +101,7 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
         <ul className="flex flex-col gap-3">
           {done.items.map((item) => (
             <li key={item.id} className="rounded-2xl bg-white p-5 text-xl shadow-sm ring-1 ring-neutral-300 sm:text-2xl">
-              {item.cartableResource.startsAtClock.format24Hour} {item.name} · {item.purchasedFor.firstName} {item.purchasedFor.lastName}
+              {dayLabel(item.cartableResource.date)} {item.cartableResource.startsAtClock.format24Hour} {item.name} · {item.purchasedFor.firstName} {item.purchasedFor.lastName}
             </li>
           ))}
         </ul>
