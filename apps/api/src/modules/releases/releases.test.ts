@@ -39,7 +39,8 @@ const item = (occurrenceId: number, personId: number | null = null) => ({ id: oc
 const ask = (who: TestCustomer | null, occurrenceId: number, personId: number | null = null) => call('POST', '/api/activities/release-requests', who, { item: item(occurrenceId, personId) });
 const mine = async (who: TestCustomer) => (await call('GET', '/api/activities/release-requests', who)).json<{ data: ReleaseRequestDto[] }>().data;
 
-let dayCounter = 1;
+// From 11 days ahead: beyond the booking window, whose next date the timetable test below moves.
+let dayCounter = 10;
 /** A class on a day of its own, `days` ahead (so a release nobody else in this file touches). */
 const classOnItsOwnDay = async (capacity: number) => createOccurrence(ctx.db, fx, { kind: 'class', capacity, startsInMinutes: (++dayCounter * 24 + 1) * 60 });
 /** `n` more classes on `first`'s venue-local day (set in SQL: start times near midnight stay on that day). */
@@ -139,6 +140,17 @@ describe("staff moving a day's release", () => {
     // The request window follows the moved release.
     const early = await ask(customer!, occurrence.id);
     expect(early.json().release_at).toBe(new Date(at).toISOString());
+  });
+
+  it("the timetable's next date opens when its release is moved to (one rule for the day)", async () => {
+    const { slug } = await ctx.db.selectFrom('activity_categories').select('slug').where('id', '=', fx.classCategoryId).executeTakeFirstOrThrow();
+    const dates = async () =>
+      (await call('GET', `/api/activities/venue/bury-leisure-centre/activity-category/${slug}/dates`, staff)).json<{ data: { raw: string; bookable: boolean; opens_at: string | null }[] }>().data;
+    const next = (await dates()).find((d) => !d.bookable)!;
+    expect(next.opens_at).not.toBeNull();
+    const at = inMinutes(30);
+    expect((await move(staff, fx.venueId, next.raw, at)).statusCode).toBe(200);
+    expect((await dates()).find((d) => d.raw === next.raw)!.opens_at).toBe(at);
   });
 });
 

@@ -343,3 +343,7 @@ export const findDayOpensAt = async (db: Db, clientId: number, venueId: number, 
         FROM activities a JOIN venues v ON v.id = a.venue_id
        WHERE a.client_id = ${clientId} AND a.venue_id = ${venueId}`.execute(db)
   ).rows[0]?.at ?? null;
+
+/** The release stored for a venue's date (modules/releases: the rule's instant, or staff's), if any. */
+export const findDayRelease = async (db: Db, venueId: number, date: string) =>
+  (await sql<{ release_at: Date }>`SELECT release_at FROM day_releases WHERE venue_id = ${venueId} AND local_date = ${date}::date`.execute(db)).rows[0]?.release_at ?? null;

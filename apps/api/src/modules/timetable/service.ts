@@ -98,6 +98,9 @@ export const listDates = async (db: Db, clientId: number, venue: string, categor
   const sessions = new Map(
     (await repo.findDaySessions(db, clientId, context.venue_id, context.category_id, window.first, window.next)).map((row) => [row.local_date, row]),
   );
+  // A day whose release is scheduled (or moved by staff: docs/release.md) opens then.
+  const release = await repo.findDayRelease(db, context.venue_id, window.next);
+  const nextOpensAt = release ?? context.next_release_at;
   return datesBetween(window.first, window.next).map((date) => {
     const isOpen = date <= window.lastOpen;
     const day = sessions.get(date);
@@ -106,7 +109,7 @@ export const listDates = async (db: Db, clientId: number, venue: string, categor
       ...prettyDate(date),
       today: date === context.today,
       bookable: isOpen,
-      opens_at: isOpen ? null : (context.next_release_at?.toISOString() ?? null),
+      opens_at: isOpen ? null : (nextOpensAt?.toISOString() ?? null),
       sessions: day?.sessions ?? 0,
       last_starts_at: day ? day.last_starts_at.toISOString() : null,
     };
