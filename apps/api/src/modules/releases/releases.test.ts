@@ -20,8 +20,8 @@ const HOLD_MINUTES = 15;
 
 beforeAll(async () => {
   fx = await createHoldsFixture(ctx.db);
-  [staff] = await createCustomers(ctx.db, fx.clientId, 1);
-  await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff!.userId).execute();
+  staff = (await createCustomers(ctx.db, fx.clientId, 1))[0]!;
+  await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.userId).execute();
   const { rows } = await sql<{ id: number }>`INSERT INTO clients (slug, name) VALUES ('other-operator-releases', 'Other Operator') RETURNING id`.execute(ctx.db);
   otherVenueId = (
     await ctx.db
