@@ -33,6 +33,8 @@ test.describe('a day of the timetable at 375 px', () => {
         `Yoga at Bury Leisure Centre on ${dateText}: times, prices and spaces left. Book your place online.`,
       );
       await expect(page.getByRole('heading', { level: 1, name: 'Yoga' })).toBeVisible();
+      // The trail is in the HTML too (not 49 px of empty space until the app runs).
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Book an activity' })).toBeVisible();
       const list = page.getByRole('list', { name: `Yoga on ${dateText}` });
       await expect(list.getByRole('listitem').first()).toContainText(/\d\d:\d\d\s*–\s*\d\d:\d\d/);
       await expect(list.getByRole('button', { name: 'Book' }).first()).toBeVisible();
@@ -51,8 +53,13 @@ test.describe('a day of the timetable at 375 px', () => {
       const url = new URL(req.url());
       if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
     });
+    // React reports a server page it could not hydrate as it stands (and then redraws it) as an error.
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => void errors.push(error.message));
     await recordShifts(page);
     await page.goto(path, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     const list = page.getByRole('list', { name: `Yoga on ${dateText}` });
     await list.getByRole('button', { name: 'Book' }).first().click();
     const modal = page.getByTestId('login-modal');
@@ -65,6 +72,7 @@ test.describe('a day of the timetable at 375 px', () => {
     const { shifts, shifted, headingLost } = await recordedShifts(page);
     expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
     expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
     // The venue, the activity, its days and the day's classes came in the page: none asked for again.
     expect(asked.filter((url) => !url.includes('/live?'))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { I18nProvider } from './lib/i18n-react.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { DEFAULT_LANGUAGE, PAGE_NAMESPACES, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
 import { setPageData } from './lib/page-data.ts';
-import { takeServerRenderedDescription, takeServerRenderedTitle } from './lib/page-meta.ts';
+import { takeServerRenderedDescription, takeServerRenderedTitle, takeServerRenderedTrail, type Breadcrumb } from './lib/page-meta.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
 import { setServerRequest } from './lib/request-env.ts';
 import { routerBasename } from './lib/shell-mode.ts';
@@ -48,6 +48,8 @@ export type RenderResult = {
   title: string;
   /** The screen's meta description, if it set one (issue 28). */
   description: string | null;
+  /** The breadcrumb trail the screen set while rendering (the page carries it as `#page-trail`), or null. */
+  trail: { path: string; crumbs: Breadcrumb[] } | null;
 };
 
 const translationsOf = (responses: Record<string, unknown>, path: string) => {
@@ -65,6 +67,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
   setPageData(input.responses, input.notFound ?? null);
   takeServerRenderedTitle();
   takeServerRenderedDescription();
+  takeServerRenderedTrail();
   try {
     const missing: string[] = [];
     // A namespace the page does not carry would render its keys: give up instead.
@@ -131,10 +134,12 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
       secondaryButton: theme?.themeAppSecondaryButtonStyle ?? null,
       title: takeServerRenderedTitle(),
       description: takeServerRenderedDescription(),
+      trail: takeServerRenderedTrail(),
     };
   } finally {
     takeServerRenderedTitle();
     takeServerRenderedDescription();
+    takeServerRenderedTrail();
     setServerRequest(null);
     setPageData({});
   }

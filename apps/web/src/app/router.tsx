@@ -4,6 +4,7 @@ import { loadChunk } from '../features/errors/chunk-load.ts';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary.tsx';
 import NotFoundScreen from '../features/errors/NotFoundScreen.tsx';
 import { isNotFoundPage } from '../lib/page-data.ts';
+import { screenRendered, trackScreenLoad } from '../lib/page-meta.ts';
 import { RouteInfoContext, type RouteInfo } from '../lib/route-info.ts';
 import AppLayout from './AppLayout.tsx';
 
@@ -15,8 +16,23 @@ import AppLayout from './AppLayout.tsx';
  * gzipped to the first download and the home route's budget is 125 KB (docs/performance.md).
  */
 const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element'> => {
-  const Screen = lazy(() => loadChunk(load));
+  const Screen = lazy(() => trackScreenLoad(loadChunk(load)).then(({ default: Loaded }) => ({ default: rendered(Loaded) })));
   return { element: <Screen /> };
+};
+
+/** The screen, then (server render) the sign that it has rendered, for the shell's breadcrumb slot (lib/page-meta.ts). */
+const rendered = (Loaded: ComponentType) => {
+  const Rendered = () => {
+    screenRendered({ always: true });
+    return null;
+  };
+  const WithRendered = () => (
+    <>
+      <Loaded />
+      <Rendered />
+    </>
+  );
+  return WithRendered;
 };
 
 /** `hasNoTrail`: the screen never shows breadcrumbs (spec §2 names none for the account's screens), so the shell keeps no space for them. */

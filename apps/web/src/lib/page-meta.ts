@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { use, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';
 
@@ -14,13 +14,107 @@ export const documentTitle = (title: string | undefined) => (title ? `${SITE_TIT
 /** `path` records which page set the meta, so a screen that sets none never shows stale crumbs. */
 type PageMetaState = { path: string | null; title: string | undefined; breadcrumbs: Breadcrumb[] };
 
-export const usePageMetaStore = create<PageMetaState>(() => ({ path: null, title: undefined, breadcrumbs: [] }));
+/**
+ * A server-rendered page carries the trail its screen set (`#page-trail`, written after the
+ * render: apps/api/src/modules/spa/routes.ts), so the shell's first render in the browser — the
+ * one that hydrates — already has it and matches the server's HTML (issue 28: the trail painted
+ * with the page, not 49 px of empty space until the app ran).
+ */
+const trailInPage = (): Pick<PageMetaState, 'path' | 'breadcrumbs'> => {
+  const none = { path: null, breadcrumbs: [] };
+  if (typeof document === 'undefined') return none;
+  try {
+    const trail = JSON.parse(document.getElementById('page-trail')?.textContent ?? 'null') as { path?: unknown; crumbs?: unknown } | null;
+    if (!trail || typeof trail.path !== 'string' || !Array.isArray(trail.crumbs)) return none;
+    const crumbs = (trail.crumbs as unknown[]).filter(
+      (c): c is Breadcrumb => !!c && typeof (c as Breadcrumb).label === 'string' && ['string', 'undefined'].includes(typeof (c as Breadcrumb).to),
+    );
+    return { path: trail.path, breadcrumbs: crumbs };
+  } catch {
+    return none;
+  }
+};
+
+export const usePageMetaStore = create<PageMetaState>(() => ({ title: undefined, ...trailInPage() }));
+
+/**
+ * The server render's trail (one render at a time, like the title): what the screen set while
+ * rendering, whether it did so before the screen finished (`settled`), and a promise the shell's
+ * trail slot waits on (`use`) so it renders after the screen, though it comes first in the page.
+ */
+const serverTrail = {
+  path: null as string | null,
+  crumbs: null as Breadcrumb[] | null,
+  settled: false,
+  wake: () => {},
+  promise: Promise.resolve(),
+};
+const resetServerTrail = () => {
+  serverTrail.path = null;
+  serverTrail.crumbs = null;
+  serverTrail.settled = false;
+  serverTrail.promise = new Promise<void>((resolve) => (serverTrail.wake = resolve));
+};
+resetServerTrail();
+const settleServerTrail = () => {
+  if (serverTrail.settled) return;
+  serverTrail.settled = true;
+  serverTrail.wake();
+};
+const isServer = () => typeof document === 'undefined';
+
+/** Server render: the trail the screen set while rendering, if the screen had not finished yet; the slot renders. */
+const rememberTrailForServerRender = (path: string, crumbs: Breadcrumb[]) => {
+  if (serverTrail.settled) return;
+  serverTrail.path = path;
+  serverTrail.crumbs = crumbs;
+  settleServerTrail();
+};
+
+/** Screens whose chunk the server render is loading (a screen that suspends lets its siblings render first). */
+let screensLoading = 0;
+
+/** Server render: counts a screen's chunk load, so the shell does not take the screen as rendered while it loads. */
+export const trackScreenLoad = <T,>(load: Promise<T>): Promise<T> => {
+  if (!isServer()) return load;
+  screensLoading += 1;
+  return load.finally(() => (screensLoading -= 1));
+};
+
+/**
+ * Server render: a screen has rendered (`router.tsx` after each lazy screen; `always`), or the
+ * shell has rendered its screen's place (settles only when no screen's chunk is still loading:
+ * a screen that is not lazy). Its trail, if it set one, is final; the trail slot renders.
+ */
+export const screenRendered = ({ always = false } = {}) => {
+  if (isServer() && (always || screensLoading === 0)) settleServerTrail();
+};
+
+/** Server render: waits (Suspense) until the screen has rendered. In the browser, nothing. */
+export const useTrailSettled = () => {
+  if (isServer() && !serverTrail.settled) use(serverTrail.promise);
+};
+
+/** The trail the server-rendered screen set before it finished ({ path, crumbs }), or null; then forgotten. */
+export const takeServerRenderedTrail = (): { path: string; crumbs: Breadcrumb[] } | null => {
+  const trail = serverTrail.settled && serverTrail.path !== null && serverTrail.crumbs !== null ? { path: serverTrail.path, crumbs: serverTrail.crumbs } : null;
+  resetServerTrail();
+  return trail;
+};
 
 /** The breadcrumb trail of the page being shown (empty when its screen set none). */
 export const useCurrentBreadcrumbs = (): Breadcrumb[] => {
   const { pathname } = useLocation();
   const { path, breadcrumbs } = usePageMetaStore();
+  if (isServer()) return serverTrail.path === pathname && serverTrail.crumbs ? serverTrail.crumbs : [];
   return path === pathname ? breadcrumbs : [];
+};
+
+/** Whether the page's screen has said what its trail is (a trail, or none). */
+export const useScreenHasSpoken = (): boolean => {
+  const { pathname } = useLocation();
+  const path = usePageMetaStore((meta) => meta.path);
+  return isServer() ? serverTrail.path === pathname && serverTrail.crumbs !== null : path === pathname;
 };
 
 /**
@@ -69,7 +163,11 @@ export const takeServerRenderedTitle = (): string => {
  */
 export const usePageMeta = ({ title, description, breadcrumbs = [] }: PageMeta) => {
   const { pathname } = useLocation();
-  if (typeof document === 'undefined') rememberForServerRender(title, description);
+  if (isServer()) {
+    rememberForServerRender(title, description);
+    // Only a trail set before the screen finished is the page's (the shell has not drawn its slot yet).
+    rememberTrailForServerRender(pathname, breadcrumbs);
+  }
   const trail = JSON.stringify(breadcrumbs);
   // Before paint, so the trail's space is there in the screen's first frame (no layout shift).
   useLayoutEffect(() => {

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contract/rules/sources';
 import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
-import { pageDataBuilder } from './page-data.ts';
+import { jsonForScript, pageDataBuilder } from './page-data.ts';
 import { rendersNotFoundScreen } from './not-found-page.ts';
 import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
 import { forFirstPaint, inlineStyles, type InlineStyles } from './first-paint.ts';
@@ -189,7 +189,13 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
               (rendered.description ? `\n    <meta name="description" content="${escapeAttribute(rendered.description)}" />` : '')
             : built,
         )
-        .replace('<div id="root"></div>', () => `<div id="root" data-server-rendered>${rendered.html}</div>`);
+        // The trail the screen set, for the browser's first render to draw the same (web lib/page-meta.ts).
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root" data-server-rendered>${rendered.html}</div>` +
+            (rendered.trail ? `\n    <script type="application/json" id="page-trail">${jsonForScript(rendered.trail)}</script>` : ''),
+        );
     }
     return reply
       .status(exists ? 200 : 404)

@@ -39,6 +39,7 @@ export const render = async ({ url, href, cookie, responses, runtimeConfig, sign
     secondaryButton: 'solid',
     title: url === '/' ? 'Bookings | Choose a venue' : 'Bookings | Fish & <Chips>',
     description: url === '/' ? null : 'Fish & "chips" <fresh>',
+    trail: url === '/' ? null : { path: url.split('?')[0], crumbs: [{ label: 'Book an activity', to: '/location/x' }, { label: 'Fish </script><b>' }] },
   };
 };
 `;
@@ -107,6 +108,11 @@ describe('server rendering of the first screens', () => {
     // The screen's meta description, once (issue 28); home set none and has none.
     expect(response.body.match(/<meta name="description"[^>]*>/g)).toEqual(['<meta name="description" content="Fish &amp; &quot;chips&quot; &lt;fresh&gt;" />']);
     expect((await get('/')).body).not.toContain('name="description"');
+    // The trail the screen set comes after the root, for the browser's first render (nothing in it can close the script).
+    const trail = /<\/div>\s*<script type="application\/json" id="page-trail">(.*?)<\/script>/s.exec(response.body)?.[1];
+    expect(trail).toContain('\\u003c/script>');
+    expect(JSON.parse(trail!)).toEqual({ path: '/location/bury-leisure-centre', crumbs: [{ label: 'Book an activity', to: '/location/x' }, { label: 'Fish </script><b>' }] });
+    expect((await get('/')).body).not.toContain('id="page-trail"');
   });
 
   it("renders a visitor's timetable day with the answers its queries ask for, the day's own included", async () => {

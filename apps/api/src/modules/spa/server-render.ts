@@ -23,9 +23,17 @@ type RenderInput = {
 };
 /**
  * `title`: the document title the screen set (absent from an older bundle: the page keeps its own);
- * `description`: its meta description, if it set one.
+ * `description`: its meta description, if it set one; `trail`: its breadcrumbs.
  */
-type RenderResult = { html: string; htmlStyle: string; secondaryButton: string | null; title?: string; description?: string | null };
+type RenderResult = {
+  html: string;
+  htmlStyle: string;
+  secondaryButton: string | null;
+  title?: string;
+  description?: string | null;
+  /** The breadcrumb trail the screen set (absent from an older bundle): the page carries it as `#page-trail`. */
+  trail?: { path: string; crumbs: unknown[] } | null;
+};
 type Entry = { render: (input: RenderInput) => Promise<RenderResult> };
 
 export type ServerRenderOptions = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { useCurrentBreadcrumbs, usePageMetaStore } from '../../lib/page-meta.ts';
+import { screenRendered, useCurrentBreadcrumbs, useScreenHasSpoken, useTrailSettled } from '../../lib/page-meta.ts';
 import { useRouteInfo } from '../../lib/route-info.ts';
 
 // The home page has no trail, so the breadcrumb code (and its icons) loads with the first page that does.
@@ -30,6 +30,30 @@ const Interactive = () => {
   return null;
 };
 
+/** After the screen, in its boundary: on the server, tells the trail slot the screen has rendered. */
+const ScreenRendered = () => {
+  screenRendered();
+  return null;
+};
+
+/** The trail's own height while its chunk loads or its screen has not said it yet, so the page does not jump (CLS). */
+const trailSpace = <div aria-hidden="true" className="h-[49px] border-b border-neutral-200 bg-white" />;
+
+/**
+ * The breadcrumb trail's place under the header. On the server it waits (Suspense) for the screen
+ * below it to render, so the server's HTML has the trail the screen set (issue 28); the page
+ * carries that trail (`#page-trail`), so the browser's first render draws the same and hydrates it.
+ * Until a screen has said what its trail is, a screen that will have one keeps its space.
+ */
+const TrailSlot = () => {
+  useTrailSettled();
+  const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
+  const screenHasSpoken = useScreenHasSpoken();
+  const { expectsTrail } = useRouteInfo();
+  if (hasBreadcrumbs) return <Breadcrumbs />;
+  return !screenHasSpoken && expectsTrail ? trailSpace : null;
+};
+
 const SOURCE = import.meta.env.VITE_SOURCE;
 
 /**
@@ -43,13 +67,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   useEmbeddedHeight(isEmbedded);
   usePageViews();
   useAfterReload();
-  const hasBreadcrumbs = useCurrentBreadcrumbs().length > 0;
-  // Until the screen has said what its trail is, keep the trail's space for a screen that will have one.
   const { pathname } = useLocation();
-  const screenHasSpoken = usePageMetaStore((meta) => meta.path) === pathname;
-  const { expectsTrail } = useRouteInfo();
-  const keepsTrailSpace = !hasBreadcrumbs && !screenHasSpoken && expectsTrail;
-  const trailSpace = <div aria-hidden="true" className="h-[49px] border-b border-neutral-200 bg-white" />;
   const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
   // The same element on every render of the shell: the shell re-renders as the customer, the
   // client settings and the basket arrive, and a server-rendered screen whose chunk is still on
@@ -59,6 +77,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
     () => (
       <Suspense fallback={<div className={isEmbedded ? '' : 'min-h-dvh'}><LoadingSpinner /></div>}>
         <Outlet />
+        <ScreenRendered />
         <Interactive />
       </Suspense>
     ),
@@ -74,13 +93,11 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
       )}
       {showChrome && <Header theme={theme} />}
       {SOURCE === 'my-account' && isLoggedIn() && <AccountNav />}
-      {!isEmbedded && hasBreadcrumbs && (
-        // The trail's own height while its chunk loads, so the page does not jump (CLS).
+      {!isEmbedded && (
         <Suspense fallback={trailSpace}>
-          <Breadcrumbs />
+          <TrailSlot />
         </Suspense>
       )}
-      {!isEmbedded && keepsTrailSpace && trailSpace}
       <main id="main" tabIndex={-1} className="flex-1">
         {/* A screen still loading holds the footer below the fold, so it does not jump when the screen arrives. */}
         {screen}
