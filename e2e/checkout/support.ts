@@ -11,6 +11,9 @@ import { bookableDates, dayEntries, holdViaApi } from '../support/customer.ts';
 /** Classes whose checkout asks more (the demo's questions and waiver): only picked by name. */
 const ASKS_MORE = new Set<string>([DEMO_CHECKOUT.questionsActivity, DEMO_CHECKOUT.waiverActivity]);
 
+/** Whether checkout of the class named `name` asks no questions and needs no waiver. */
+export const asksNothingMore = (name: string) => !ASKS_MORE.has(name);
+
 /**
  * A bookable class of `activity` (tomorrow onwards) with more than one place left: the one named,
  * or else the first that asks no questions and needs no waiver (which class comes first depends on
@@ -20,7 +23,7 @@ export const findBookable = async (request: APIRequestContext, token: string, ac
   for (const date of (await bookableDates(request, activity, token)).slice(1)) {
     const entry = (await dayEntries(request, activity, date, token)).find(
       (candidate) =>
-        candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1 && (name ? candidate.name === name : !ASKS_MORE.has(candidate.name)),
+        candidate.action_to_show.status === 'BOOK' && candidate.spaces_remaining > 1 && (name ? candidate.name === name : asksNothingMore(candidate.name)),
     );
     if (entry) return entry;
   }

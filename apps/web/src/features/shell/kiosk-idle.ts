@@ -3,7 +3,15 @@ import { productUrl } from '../../lib/shell-mode.ts';
 /** Spec §9: kiosk idle timeout. */
 export const KIOSK_IDLE_MS = 90_000;
 
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+/**
+ * What a person does. Not `scroll`: a person's scroll starts with one of these (a touch, the wheel,
+ * a key, the scroll bar's pointer), while focus moving into view or the page scrolling itself also
+ * fire `scroll`, and would end the 'Still there?' warning with no one there.
+ */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
+
+/** The end of a touch or click (the click comes after pointerup, in the same task). */
+const GESTURE_END_EVENTS = ['click', 'pointerup', 'pointercancel', 'touchend', 'touchcancel'] as const;
 
 /**
  * Spec §4: where an idle kiosk goes — the client's kiosk home address, or else the
@@ -61,11 +69,33 @@ export const watchKioskIdle = (onIdle: () => void, timeoutMs = KIOSK_IDLE_MS, ta
     target.clearTimeout(timer);
     target.clearTimeout(warnTimer);
   };
-  const restart = () => {
+  const resume = () => {
+    if (!isWarning) return;
+    isWarning = false;
+    warning?.onResume();
+  };
+  // A touch on the warning ends it when the touch ends, after its click: ended at the touch's start,
+  // the dialog would be gone before the finger lifts, and the click land on whatever lay beneath it.
+  let resumeTimer = 0;
+  let armed = false;
+  const disarm = () => {
+    armed = false;
+    for (const event of GESTURE_END_EVENTS) target.removeEventListener(event, gestureEnded, { capture: true });
+  };
+  const gestureEnded = () => {
+    disarm();
+    resumeTimer = target.setTimeout(resume, 0);
+  };
+  const resumeAfterGesture = () => {
+    if (armed) return;
+    armed = true;
+    for (const event of GESTURE_END_EVENTS) target.addEventListener(event, gestureEnded, { capture: true });
+  };
+  const restart = (event: Event) => {
     clear();
     if (isWarning) {
-      isWarning = false;
-      warning?.onResume();
+      if (event.type === 'pointerdown' || event.type === 'touchstart') resumeAfterGesture();
+      else resume();
     }
     start();
   };
@@ -73,6 +103,8 @@ export const watchKioskIdle = (onIdle: () => void, timeoutMs = KIOSK_IDLE_MS, ta
   for (const event of ACTIVITY_EVENTS) target.addEventListener(event, restart, { passive: true, capture: true });
   return () => {
     clear();
+    disarm();
+    target.clearTimeout(resumeTimer);
     for (const event of ACTIVITY_EVENTS) target.removeEventListener(event, restart, { capture: true });
   };
 };
