@@ -59,3 +59,24 @@ export const ZReleaseDto = z.object({
   drawn: z.boolean(),
 });
 export const ZReleaseResponse = z.object({ data: ZReleaseDto });
+
+/**
+ * GET /api/activities/venues/{venue}/releases/{date} (public: visitors see the countdown and the
+ * hash too): a venue's day release, its committed seed hash, and the seed once drawn. A release
+ * not stored yet is made (with its seed) when it is due within `RELEASE_PUBLISH_HOURS`.
+ */
+export const RELEASE_PUBLISH_HOURS = 48;
+export const RELEASE_NOT_FOUND_MESSAGE = 'This day has no release to show.';
+export const ZPublicRelease = z.object({
+  venue_id: z.number().int(),
+  date: z.string(),
+  release_at: z.string(),
+  /** From this instant customers can ask (RELEASE_REQUEST_LEAD_MINUTES before the release). */
+  requests_open_at: z.string(),
+  seed_hash: z.string(),
+  /** Revealed once the draw is over; null before. */
+  seed: z.string().nullable(),
+  drawn: z.boolean(),
+});
+export type PublicReleaseDto = z.infer<typeof ZPublicRelease>;
+export const ZPublicReleaseResponse = z.object({ data: ZPublicRelease });

@@ -212,3 +212,42 @@ describe('the draw', () => {
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
   });
 });
+
+describe('the public release (the page shows the hash before and the seed after)', () => {
+  const release = (venue: string | number, date: string, who: TestCustomer | null = null) => call('GET', `/api/activities/venues/${venue}/releases/${date}`, who);
+  const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('shows anyone the committed hash and no seed before the draw, the seed whose hash it is after', async () => {
+    const occurrence = await classOnItsOwnDay(1);
+    const releaseId = await releaseIn(occurrence.id, 5);
+    const date = await dayOf(occurrence.id);
+    const before = await release(fx.venueId, date);
+    expect(before.statusCode).toBe(200);
+    const shown = before.json<{ data: { seed_hash: string; seed: string | null; drawn: boolean; release_at: string; requests_open_at: string } }>().data;
+    expect(shown).toMatchObject({ venue_id: fx.venueId, date, seed: null, drawn: false });
+    expect(shown.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(shown.release_at) - Date.parse(shown.requests_open_at)).toBe(10 * 60_000);
+    await arrive(releaseId);
+    await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES });
+    const after = (await release(fx.venueId, date)).json().data;
+    expect(after.drawn).toBe(true);
+    expect(after.seed_hash).toBe(shown.seed_hash);
+    expect(seedHashOf(after.seed)).toBe(shown.seed_hash);
+  });
+
+  it("makes the next date's release (its seed) once when due within 48 hours; far and past dates 404; another operator's venue 403", async () => {
+    const { slug } = await ctx.db.selectFrom('activity_categories').select('slug').where('id', '=', fx.classCategoryId).executeTakeFirstOrThrow();
+    const dates = (await call('GET', `/api/activities/venue/bury-leisure-centre/activity-category/${slug}/dates`, staff)).json<{ data: { raw: string; bookable: boolean }[] }>().data;
+    const next = dates.find((d) => !d.bookable)!;
+    const first = await release('bury-leisure-centre', next.raw);
+    expect(first.statusCode).toBe(200);
+    expect((await release(fx.venueId, next.raw)).json().data.seed_hash).toBe(first.json().data.seed_hash);
+    expect(await ctx.db.selectFrom('day_releases').select('id').where('venue_id', '=', fx.venueId).where('local_date', '=', next.raw).execute()).toHaveLength(1);
+    const far = await release(fx.venueId, dayFromToday(400));
+    expect([far.statusCode, far.json().message]).toEqual([404, 'This day has no release to show.']);
+    expect((await release(fx.venueId, dayFromToday(-3))).statusCode).toBe(404);
+    expect(await ctx.db.selectFrom('day_releases').select('id').where('local_date', 'in', [dayFromToday(400), dayFromToday(-3)]).execute()).toEqual([]);
+    const elsewhere = await release(otherVenueId, next.raw);
+    expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([403, 'Unauthorised.']);
+  });
+});

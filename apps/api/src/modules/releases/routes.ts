@@ -4,6 +4,7 @@ import { ZErrorResponse } from '@app/contract/errors/error-response';
 import {
   ZReleaseNotOpen,
   ZReleaseOverrideBody,
+  ZPublicReleaseResponse,
   ZReleaseParams,
   ZReleaseRequestAccepted,
   ZReleaseRequestBody,
@@ -42,6 +43,20 @@ export const releasesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/activities/release-requests',
     { ...guarded, schema: { tags: ['releases'], summary: "The caller's release requests", response: { 200: ZReleaseRequestList, ...errors } } },
     async (request) => ({ data: await releases.listRequests(app.db, caller(request)) }),
+  );
+
+  // Public: the countdown, the committed hash and the revealed seed are for everyone to see.
+  app.get(
+    '/api/activities/venues/:venue/releases/:date',
+    {
+      schema: {
+        tags: ['releases'],
+        summary: "A venue's day release: when, its committed seed hash, and the seed once drawn",
+        params: ZReleaseParams,
+        response: { 200: ZPublicReleaseResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await releases.publicRelease(app.db, request.clientId, request.params.venue, request.params.date) }),
   );
 
   app.put(

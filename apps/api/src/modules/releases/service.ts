@@ -1,8 +1,11 @@
 import {
   RELEASE_LIMIT_MESSAGE,
+  RELEASE_NOT_FOUND_MESSAGE,
   RELEASE_NOT_OPEN_MESSAGE,
+  RELEASE_PUBLISH_HOURS,
   RELEASE_REQUEST_LEAD_MINUTES,
   RELEASE_REQUESTS_PER_CUSTOMER,
+  type PublicReleaseDto,
   type ReleaseRequestBody,
   type ReleaseRequestDto,
 } from '@app/contract/releases/releases';
@@ -110,6 +113,34 @@ export const listRequests = async (db: Db, caller: Caller): Promise<ReleaseReque
     seed_hash: row.seed_hash,
     seed: row.drawn_at === null ? null : row.seed,
   }));
+
+/**
+ * GET venues/{venue}/releases/{date} (public): the day's release with its committed hash, and
+ * its seed once drawn, so the page shows both to everyone. A release not stored yet is made
+ * (seed and draw job, as the first request would) only when the rule's instant is still ahead
+ * and within RELEASE_PUBLISH_HOURS: a visitor cannot make rows for far dates.
+ */
+export const publicRelease = async (db: Db, clientId: number, venue: string, date: string, now = new Date()): Promise<PublicReleaseDto> => {
+  const found = await repo.findVenue(db, clientId, venue);
+  if (!found) throw notFound('venue_not_found', "We couldn't find the venue you are looking for.");
+  if (found.client_id !== clientId) throw forbidden();
+  let release = await repo.findRelease(db, found.id, date);
+  if (!release) {
+    const at = await dayOpensAt(db, clientId, found.id, date);
+    if (!at || at <= now || at.getTime() - now.getTime() > RELEASE_PUBLISH_HOURS * 60 * MINUTE_MS) throw notFound('release_not_found', RELEASE_NOT_FOUND_MESSAGE);
+    release = await ensureRelease(db, clientId, found.id, date, at);
+  }
+  const drawn = release.drawn_at !== null;
+  return {
+    venue_id: found.id,
+    date,
+    release_at: release.release_at.toISOString(),
+    requests_open_at: new Date(release.release_at.getTime() - RELEASE_REQUEST_LEAD_MINUTES * MINUTE_MS).toISOString(),
+    seed_hash: release.seed_hash,
+    seed: drawn ? release.seed : null,
+    drawn,
+  };
+};
 
 export const RELEASE_IN_PAST_MESSAGE = 'The release time must be in the future.';
 export const RELEASE_DRAWN_MESSAGE = "This day's release has already been drawn.";
