@@ -41,8 +41,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // The till (docs/front-of-house.md): the customer's own basket and orders.complete, as online;
   // booking on behalf (holds), the customer panel (credits, memberships), check-in (attendance),
   // the kiosk's short session and its PIN throttle (auth).
-  // Walk-in sales (walk-ins: the till's walk-in account, the guest rule).
-  foh: ['account', 'attendance', 'auth', 'basket', 'credits', 'holds', 'memberships', 'orders', 'payments', 'walk-ins'],
+  // Walk-in sales (walk-ins: the till's walk-in account, the guest rule). The panel's courses (courses).
+  foh: ['account', 'attendance', 'auth', 'basket', 'courses', 'credits', 'holds', 'memberships', 'orders', 'payments', 'walk-ins'],
   footer: ['venues'],
   geocoding: [],
   health: [],

@@ -72,6 +72,21 @@ export const ZCustomerPanel = z.object({
   arrears: ZMoney,
   today: z.array(ZPanelBooking),
   upcoming: z.array(ZPanelBooking),
+  /** Courses booked for the account's people that have sessions still to come (docs/front-of-house.md). */
+  courses: z.array(
+    z.object({
+      /** The course booking (GET /api/activities/course-bookings's id). */
+      id: z.number().int(),
+      name: z.string(),
+      person: z.string(),
+      venue: z.string(),
+      reference: z.string(),
+      /** The next session's start, or the one on now. */
+      next_session_at: z.string(),
+      sessions_left: z.number().int(),
+      sessions: z.number().int(),
+    }),
+  ),
   notes: z.array(z.object({ id: z.number().int(), text: z.string(), staff: ZStaffRef, created_at: z.string() })),
 });
 export type CustomerPanel = z.infer<typeof ZCustomerPanel>;

@@ -106,6 +106,17 @@ describe('a course booked at the till', () => {
        WHERE cc.course_id = ${course.id} AND cc.status = 'active'`.execute(ctx.db);
     expect(booking.rows).toEqual([{ kind: 'booking', membership_user_id: who.childId, staff_user_id: staff.userId, sale_session: sessionId }]);
     expect((await call('GET', `/api/foh/customers/${who.userId}/cart`, staff)).json().data.items).toEqual([]);
+
+    // The customer panel shows the course with its next session and the sessions left.
+    const panel = await call('GET', `/api/foh/customers/${who.userId}`, staff);
+    expect(panel.statusCode).toBe(200);
+    const child = await ctx.db.selectFrom('membership_users').select(['first_name', 'last_name']).where('id', '=', who.childId).executeTakeFirstOrThrow();
+    expect(panel.json().data.courses).toEqual([
+      expect.objectContaining({ name: course.name, person: `${child.first_name} ${child.last_name}`, venue: 'Bury Leisure Centre', sessions_left: 6, sessions: 6, next_session_at: expect.stringMatching(new RegExp(`^${dayFromNow(10)}`)) }),
+    ]);
+    // Cancelled, it leaves the panel.
+    await sql`UPDATE course_claims SET status = 'released', released_at = now() WHERE course_id = ${course.id}`.execute(ctx.db);
+    expect((await call('GET', `/api/foh/customers/${who.userId}`, staff)).json().data.courses).toEqual([]);
   });
 
   it('refuses a child outside the age range (422 with the reason) and a course among other items, holding nothing', async () => {

@@ -1,6 +1,7 @@
 import type { CustomerPanel } from '@app/contract/foh/customers';
 import type { Db } from '../../db/connect.ts';
 import { forbidden } from '../../lib/errors.ts';
+import { listBookings as courseBookings } from '../courses/service.ts';
 import { balances } from '../credits/service.ts';
 import { arrearsTotal } from '../memberships/service.ts';
 import * as repo from './repository.ts';
@@ -15,14 +16,15 @@ export const customerPanel = async (db: Db, staff: Staff, accountUserId: number)
   const account = await repo.findAccount(db, staff.clientId, accountUserId);
   if (!account) throw forbidden();
   const caller = { clientId: staff.clientId, accountUserId };
-  const [symbol, people, memberships, credit, fees, arrears, bookings, notes] = await Promise.all([
-    repo.findCurrencySymbol(db, staff.clientId),
+  const symbol = await repo.findCurrencySymbol(db, staff.clientId);
+  const [people, memberships, credit, fees, arrears, bookings, courses, notes] = await Promise.all([
     repo.findPeople(db, staff.clientId, accountUserId),
     repo.findMemberships(db, staff.clientId, accountUserId),
     balances(db, caller),
     repo.findUnpaidFees(db, staff.clientId, accountUserId),
     arrearsTotal(db, caller),
     repo.findComingBookings(db, staff.clientId, accountUserId),
+    courseBookings(db, caller, symbol),
     repo.findNotes(db, staff.clientId, accountUserId),
   ]);
   const booking = (b: repo.PanelBookingRow) => ({
@@ -49,6 +51,13 @@ export const customerPanel = async (db: Db, staff: Staff, accountUserId: number)
       arrears: money(arrears, symbol),
       today: bookings.filter((b) => b.is_today).map(booking),
       upcoming: bookings.filter((b) => !b.is_today).map(booking),
+      courses: courses.flatMap((c) => {
+        const left = c.sessions.filter((s) => Date.parse(s.ends_at) > Date.now());
+        const next = left[0];
+        if (c.status !== 'booked' || !next) return [];
+        const person = `${c.person.first_name} ${c.person.last_name}`;
+        return [{ id: c.id, name: c.name, person, venue: c.venue.name, reference: c.reference, next_session_at: next.starts_at, sessions_left: left.length, sessions: c.sessions.length }];
+      }),
       notes: notes.map((n) => ({ id: n.id, text: n.text, staff: { id: n.staff_user_id, name: n.staff_name }, created_at: iso(n.created_at) })),
     },
   };

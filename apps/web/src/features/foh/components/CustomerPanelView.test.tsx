@@ -35,6 +35,9 @@ const panel = {
   arrears: money(0),
   today: [],
   upcoming: [],
+  courses: [
+    { id: 7, name: 'Swimming Stage 2', person: 'Sam Morgan', venue: 'Bury Leisure Centre', reference: 'CB-0007', next_session_at: new Date(Date.now() + 3 * 86_400_000).toISOString(), sessions_left: 4, sessions: 6 },
+  ],
   notes: [],
 };
 
@@ -69,6 +72,15 @@ const renderPanel = () =>
       </I18nProvider>
     </QueryClientProvider>,
   );
+
+describe('courses on the customer panel', () => {
+  it('lists each course still running with its person, reference, next session and the sessions left', async () => {
+    renderPanel();
+    const heading = await screen.findByRole('heading', { name: 'Courses' });
+    const item = within(heading.closest('section')!).getByRole('listitem');
+    expect(item.textContent).toMatch(/^Swimming Stage 2, Sam Morgan \(CB-0007\): next \d+ \w+ \d{4},? \d\d:\d\d, 4 of 6 sessions left$/);
+  });
+});
 
 describe('a membership waiting for its Direct Debit on the customer panel', () => {
   it('sends a new link for that membership and says where it went; an active membership offers none', async () => {

@@ -12,7 +12,7 @@ import { focusElement } from '../../../lib/a11y/focus.ts';
 /**
  * The customer panel (contract foh/customers.ts ZCustomerPanel): initials for the photo
  * placeholder, people, memberships and their state, credit, unpaid fees and arrears, today's and
- * upcoming bookings, and notes staff add.
+ * upcoming bookings, the courses still running, and notes staff add.
  */
 export const CustomerPanelView = ({ accountUserId }: { accountUserId: number }) => {
   const { t } = useTranslation('foh');
@@ -125,6 +125,19 @@ const PanelBody = ({ panel }: { panel: CustomerPanel }) => {
       </Section>
       <Section title={t('panel.upcoming')}>
         <Bookings bookings={panel.upcoming} empty={t('panel.noneUpcoming')} />
+      </Section>
+      <Section title={t('panel.courses')}>
+        {panel.courses.length === 0 ? (
+          <p className="text-sm">{t('panel.noneCourses')}</p>
+        ) : (
+          <ul className="text-sm">
+            {panel.courses.map((c) => (
+              <li key={c.id} className="py-1">
+                {t('panel.course', { name: c.name, person: c.person, reference: c.reference, next: dateTimeOf(c.nextSessionAt), left: c.sessionsLeft, sessions: c.sessions })}
+              </li>
+            ))}
+          </ul>
+        )}
       </Section>
       <Notes panel={panel} />
     </div>
