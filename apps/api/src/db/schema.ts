@@ -947,6 +947,28 @@ export type FohOverridesTable = {
 export type CheckInsTable = { booking_id: number; client_id: number; via: 'tap' | 'qr' | 'kiosk'; staff_user_id: number | null; session_id: number | null; checked_in_at: Generated<Timestamp> };
 export type NoShowsTable = { booking_id: number; client_id: number; account_user_id: number; recorded_at: Generated<Timestamp> };
 export type KioskPinsTable = { user_id: number; client_id: number; pin_hash: string; failed_attempts: Generated<number>; locked_until: Timestamp | null; updated_at: Generated<Timestamp> };
+/** A payment the kiosk took at its venue's card terminal (0075, docs/kiosk.md "Paying at the card reader"). */
+export type KioskTerminalPaymentStatus = 'waiting' | 'approved' | 'declined' | 'cancelled' | 'completed' | 'reversed';
+export type KioskTerminalPaymentsTable = {
+  id: Generated<string>;
+  client_id: number;
+  venue_id: number;
+  terminal_id: string;
+  kiosk_session_id: number | null;
+  account_user_id: number;
+  membership_user_id: number;
+  cart_id: number;
+  amount_pence: number;
+  terms: Generated<number[]>;
+  status: Generated<KioskTerminalPaymentStatus>;
+  terminal_reference: string | null;
+  reason: string | null;
+  order_id: number | null;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+};
+/** The simulated card terminal's control (0075): the answer the next card presented gets. */
+export type SimulatorCardReadersTable = { terminal_id: string; client_id: number; next_outcome: 'approve' | 'decline' | 'wait'; updated_at: Generated<Timestamp> };
 
 export type Database = {
   rate_limits: RateLimitsTable;
@@ -1033,6 +1055,8 @@ export type Database = {
   membership_mandate_links: MembershipMandateLinksTable;
   day_releases: DayReleasesTable;
   release_requests: ReleaseRequestsTable;
+  kiosk_terminal_payments: KioskTerminalPaymentsTable;
+  simulator_card_readers: SimulatorCardReadersTable;
 };
 
 export type Venue = Selectable<VenuesTable>;
