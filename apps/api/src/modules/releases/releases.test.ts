@@ -107,6 +107,23 @@ describe('asking before a release', () => {
     expect(await mine(who!)).toHaveLength(2);
   });
 
+  it('keeps the limit when one customer fires 20 requests at once (the same item, the child, two others): 2 stored, the rest 422, nothing else', async () => {
+    const day = await classOnItsOwnDay(5);
+    const others = await moreOnDay(day, 2, 5);
+    await releaseIn(day.id, 5);
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 4 === 0 ? ask(who!, day.id) : i % 4 === 1 ? ask(who!, day.id, who!.childId) : ask(who!, others[i % 2]!.id))),
+    );
+    expect(burst.every((r) => r.statusCode === 202 || r.statusCode === 422)).toBe(true);
+    expect(burst.filter((r) => r.statusCode === 422).every((r) => r.json().code === 'release_limit')).toBe(true);
+    const stored = await mine(who!);
+    expect(stored).toHaveLength(2);
+    // Every 202 names one of the two stored requests.
+    const ids = new Set(stored.map((r) => r.id));
+    expect(burst.filter((r) => r.statusCode === 202).every((r) => ids.has(r.json().data.id))).toBe(true);
+  });
+
   it("refuses visitors (401) and another customer's person (403 'Unauthorised.'), making no request", async () => {
     const occurrence = await classOnItsOwnDay(5);
     await releaseIn(occurrence.id, 5);
@@ -140,6 +157,19 @@ describe("staff moving a day's release", () => {
     // The request window follows the moved release.
     const early = await ask(customer!, occurrence.id);
     expect(early.json().release_at).toBe(new Date(at).toISOString());
+  });
+
+  it('20 moves of one day at once leave one release, at one of the instants asked for, with one draw job at it', async () => {
+    const occurrence = await classOnItsOwnDay(5);
+    const date = await dayOf(occurrence.id);
+    const instants = Array.from({ length: 20 }, (_, i) => inMinutes(60 + i));
+    const moved = await Promise.all(instants.map((at) => move(staff, fx.venueId, date, at)));
+    expect(moved.map((r) => r.statusCode)).toEqual(instants.map(() => 200));
+    const rows = await ctx.db.selectFrom('day_releases').select(['id', 'release_at']).where('venue_id', '=', fx.venueId).where('local_date', '=', date).execute();
+    expect(rows).toHaveLength(1);
+    expect(instants).toContain(rows[0]!.release_at.toISOString());
+    const jobs = await sql<{ run_at: Date }>`SELECT run_at FROM graphile_worker.jobs WHERE key = ${`release-draw:${rows[0]!.id}`}`.execute(ctx.db);
+    expect(jobs.rows.map((j) => j.run_at.toISOString())).toEqual([rows[0]!.release_at.toISOString()]);
   });
 
   it("the timetable's next date opens when its release is moved to (one rule for the day)", async () => {
