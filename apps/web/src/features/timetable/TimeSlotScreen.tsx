@@ -15,6 +15,11 @@ import { isLoggedIn, openLoginModal } from '../auth/public.ts';
 import { isNotFound, VenueNotFound } from '../catalogue/public.ts';
 import { useCategoryDetail, useDates, useEntries } from './api/timetable.ts';
 import { useTickets } from './api/tickets.ts';
+import { useRelease, useReleaseRequests, useRequestPlace, type ReleaseRequest } from './api/releases.ts';
+import { ReleasePanel } from './components/ReleasePanel.tsx';
+import { ReleaseRequestControl } from './components/ReleaseRequestControl.tsx';
+import { useHasPassed } from './release-clock.ts';
+import { venueTime } from './release-rules.ts';
 import { BookingFor, fullName } from './components/BookingFor.tsx';
 import { DateStrip } from './components/DateStrip.tsx';
 import { FiltersPanel } from './components/FiltersPanel.tsx';
@@ -39,6 +44,7 @@ import {
   familyOf,
   formatLocalDateTime,
   groupBy,
+  isNumericId,
   localDateTime,
   reloadsTimetable,
   versionFor,
@@ -175,13 +181,60 @@ const TimeSlotPage = () => {
   // Actions for the person booked for; Book asks the ticket type when the entry has several.
   const sellsTickets = all.some((entry) => TICKETED_KINDS.includes(entry.kind));
   const tickets = useTickets(venueSlug, activitySlug, sellsTickets);
-  const { onAction, isBusy, ticketRequest, cancelTicket, confirmTicket, cancelRequest, cancelState, closeCancel, confirmCancel } = useTimetableActions({
+
+  // Issue 25: a day not open yet (the strip's next date, or beyond a visitor's window) may be
+  // about to be released: its countdown, hash and requests (docs/release.md "Screens").
+  const lastDate = dateList.at(-1)?.raw;
+  const isReleaseDay = Boolean(date && dates.data && (dateEntry ? !dateEntry.bookable : lastDate !== undefined && date > lastDate));
+  const release = useRelease(venueSlug, date ?? '', isReleaseDay);
+  const releaseRequests = useReleaseRequests(isSignedIn && isReleaseDay);
+  const shownRelease = isReleaseDay ? release.data : undefined;
+  const mine = useMemo(
+    () => (shownRelease ? (releaseRequests.data ?? []).filter((request) => request.seedHash === shownRelease.seedHash) : []),
+    [releaseRequests.data, shownRelease],
+  );
+  const isRequestWindow = useHasPassed(shownRelease ? Date.parse(shownRelease.requestsOpenAt) : null);
+  const requestPlace = useRequestPlace();
+  const [requestErrors, setRequestErrors] = useState<Record<string, string>>({});
+  const selfId = people[0]?.id ?? null;
+  const { onAction, onRequest, isBusy, ticketRequest, cancelTicket, confirmTicket, cancelRequest, cancelState, closeCancel, confirmCancel } = useTimetableActions({
     venueSlug,
     activitySlug,
     person,
     sellsTickets,
     tickets: tickets.data,
+    requestPlace: (entry, requestItem) => {
+      setRequestErrors(({ [String(entry.id)]: _, ...rest }) => rest);
+      requestPlace.mutate(requestItem, {
+        onSuccess: () => announce(t('release.sent')),
+        onError: (error) => setRequestErrors((errors) => ({ ...errors, [String(entry.id)]: error.message })),
+      });
+    },
   });
+  const peopleById = new Map(people.map((one) => [one.id, one]));
+  const describeRequest = (request: ReleaseRequest) => {
+    const entry = all.find((candidate) => String(candidate.id) === String(request.occurrenceId));
+    const who = request.purchasedForUserId !== selfId ? peopleById.get(request.purchasedForUserId) : undefined;
+    return { what: entry ? `${entry.name}, ${entry.startsAt.format24Hour}` : null, personName: who ? fullName(who) : null };
+  };
+  const releaseControl = (entry: Entry) => {
+    if (!shownRelease || !isSignedIn || !isNumericId(entry.id)) return undefined;
+    const forId = person?.id ?? selfId;
+    const request = mine.find((candidate) => String(candidate.occurrenceId) === String(entry.id) && candidate.purchasedForUserId === forId);
+    return (describedBy: string) => (
+      <ReleaseRequestControl
+        request={request}
+        isWindowOpen={isRequestWindow}
+        opensTime={venueTime(shownRelease.requestsOpenAt, timeZone)}
+        isBusy={requestPlace.isPending && requestPlace.variables.id === entry.id}
+        error={requestErrors[String(entry.id)] ?? null}
+        personName={person ? fullName(person) : null}
+        basketHref="/basket"
+        describedBy={describedBy}
+        onRequest={() => onRequest(entry)}
+      />
+    );
+  };
 
   // Arriving with a date before the window (an old link, yesterday's tab): go to its first day.
   const firstDate = dateList[0]?.raw;
@@ -198,6 +251,7 @@ const TimeSlotPage = () => {
       onAction={onAction}
       personName={person ? fullName(person) : null}
       hideLocation={hideLocation}
+      releaseControl={releaseControl(entry)}
     />
   );
 
@@ -368,7 +422,21 @@ const TimeSlotPage = () => {
         )}
         {hasDay && isSignedIn && <BookingFor people={people} person={person} onChange={choosePerson} />}
         {hasDay && endpoint === 'slots' && <LocationChoice scope={locationScope} entries={all} />}
-        {hasDay && opensText && (entries.data?.length ?? 0) > 0 && (
+        {hasDay && shownRelease ? (
+          <ReleasePanel
+            release={shownRelease}
+            timeZone={timeZone}
+            isSignedIn={isSignedIn}
+            requests={mine}
+            describe={describeRequest}
+            basketHref="/basket"
+            onLogIn={openLoginModal}
+          />
+        ) : hasDay && isReleaseDay && dateEntry && release.isPending ? (
+          // The release's place is kept while it loads (no layout shift when it arrives).
+          <div aria-hidden="true" className="h-56 animate-pulse rounded-2xl bg-white ring-1 ring-dark-100 sm:h-48" />
+        ) : null}
+        {hasDay && !shownRelease && opensText && (entries.data?.length ?? 0) > 0 && (
           <p className="rounded-xl bg-primary-50 px-4 py-3 text-sm font-medium text-dark-500 ring-1 ring-primary-200">
             {t('dates.closedText', { when: opensText })}
           </p>

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { isLoggedIn, openLoginModal, setAfterLogin, useAuthUser, useIsLoginModalOpen } from '../auth/public.ts';
-import { useBasketMutations } from '../basket/public.ts';
+import { useBasketMutations, type CartAddItem } from '../basket/public.ts';
 import { showToast } from '../../lib/toast/store.ts';
 import { useCancelBooking, type CancelledBooking } from './api/cancel.ts';
 import { ticketsQuery, type Ticket } from './api/tickets.ts';
@@ -22,6 +22,8 @@ type Options = {
   /** The day sells tickets (fast tickets, ad-hoc sessions): Book may ask which type. */
   sellsTickets: boolean;
   tickets: readonly Ticket[] | undefined;
+  /** A day about to be released (issue 25): ask for a place with this item instead of adding it to the basket. */
+  requestPlace?: (entry: Entry, item: CartAddItem) => void;
 };
 
 /**
@@ -29,7 +31,7 @@ type Options = {
  * several), Remove from basket (both throttled, spec §9), Join and Leave waitlist, for the
  * person booked for; a visitor's action waits for the login it opens.
  */
-export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTickets, tickets }: Options) => {
+export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTickets, tickets, requestPlace }: Options) => {
   const { t } = useTranslation(['timetable', 'basket']);
   const queryClient = useQueryClient();
   const authUser = useAuthUser();
@@ -96,8 +98,16 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     else run(next);
   };
 
-  /** Book on an entry with several ticket types asks which one first (the tickets are usually loaded by now). */
-  const book = async (entry: Entry) => {
+  /** A release request: the cart-add item Book would add, sent to the release instead. */
+  const request = (next: PendingAction) =>
+    requestPlace?.(next.entry, { id: next.entry.id, type: next.entry.cartType, purchasedForUserId: next.personId, pricingOptionId: next.ticketId ?? next.entry.pricingOptionId });
+
+  /**
+   * Book on an entry with several ticket types asks which one first (the tickets are usually
+   * loaded by now); a release request (issue 25) asks the same, then requests instead of adding.
+   */
+  const book = async (entry: Entry, purpose: 'book' | 'request' = 'book') => {
+    const go = (next: PendingAction) => (purpose === 'request' ? request(next) : proceed(next));
     const list = tickets ?? (sellsTickets ? await queryClient.ensureQueryData(ticketsQuery(venueSlug, activitySlug)).catch(() => undefined) : undefined);
     const all = ticketChoices(list, entry);
     const personId = person?.id ?? null;
@@ -109,10 +119,10 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     const { offered, hidden } = fittingTickets(all, who ?? null, on);
     const askIds = hidden.filter((ticket) => ticket.needsDateOfBirth).map((ticket) => ticket.id);
     const choices = all.filter((ticket) => offered.includes(ticket) || askIds.includes(ticket.id));
-    if (!needsTicketChoice(choices) && askIds.length === 0 && choices.length > 0) return proceed({ entry, action: 'book', personId, ticketId: choices[0]!.id });
-    if (all.length === 0) return proceed({ entry, action: 'book', personId });
+    if (!needsTicketChoice(choices) && askIds.length === 0 && choices.length > 0) return go({ entry, action: 'book', personId, ticketId: choices[0]!.id });
+    if (all.length === 0) return go({ entry, action: 'book', personId });
     const askDateOfBirth = who && askIds.length > 0 ? { familyMemberId: personId, firstName: who.firstName, isSelf: personId === null, ticketIds: askIds } : null;
-    setTicketRequest({ entry, choices, all, on, askDateOfBirth, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null, firstName: who?.firstName ?? null });
+    setTicketRequest({ entry, choices, all, on, askDateOfBirth, defaultId: defaultTicketId(choices, entry, person), personName: person ? fullName(person) : null, firstName: who?.firstName ?? null, ...(purpose === 'request' ? { purpose } : {}) });
   };
 
   const onAction = (entry: Entry, action: ActionKind) => {
@@ -141,9 +151,14 @@ export const useTimetableActions = ({ venueSlug, activitySlug, person, sellsTick
     confirmCancel: (entry: Entry) => {
       if (entry.booking) cancel.mutate(entry.booking.id, { onSuccess: cancelled });
     },
+    /** Issue 25: Request a place on a session of a day about to be released. */
+    onRequest: (entry: Entry) => void book(entry, 'request'),
     confirmTicket: (entry: Entry, ticketId: number) => {
+      const purpose = ticketRequest?.purpose;
       setTicketRequest(null);
-      proceed({ entry, action: 'book', personId: person?.id ?? null, ticketId });
+      const next: PendingAction = { entry, action: 'book', personId: person?.id ?? null, ticketId };
+      if (purpose === 'request') request(next);
+      else proceed(next);
     },
   };
 };

@@ -33,6 +33,8 @@ export type TicketRequest = {
   all?: readonly TicketChoice[];
   on?: string;
   askDateOfBirth?: (DateOfBirthAsk & { ticketIds: readonly number[] }) | null;
+  /** A release request (issue 25): the confirm button says "Request a place", not "Add to basket". */
+  purpose?: 'request';
 };
 
 type Props = {
@@ -215,7 +217,7 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
           {t('tickets.cancel')}
         </Button>
         <Button type="submit" size="lg" disabled={choices.length === 0 || save.isPending}>
-          {save.isPending ? t('tickets.dob.saving') : t('tickets.confirm')}
+          {save.isPending ? t('tickets.dob.saving') : request.purpose === 'request' ? t('release.request') : t('tickets.confirm')}
         </Button>
       </div>
     </form>

@@ -20,6 +20,11 @@ type Props = {
   hideLocation?: boolean;
   /** A small tile (the by-court grid): time, spaces, price and the action; the name is read, not shown. */
   compact?: boolean;
+  /**
+   * A day about to be released (issue 25): the release's request control, in place of the
+   * action (given the id of the item's name, for `aria-describedby`).
+   */
+  releaseControl?: ((describedBy: string) => ReactNode) | undefined;
 };
 
 const STATUS_NOTE: Partial<Record<ActionKind, string>> = {
@@ -39,7 +44,7 @@ const STATUS_NOTE_FOR: Partial<Record<ActionKind, string>> = {
  * and ONE action, or the reason there is none. The button's name is the spec's word alone
  * ('Book'); `aria-describedby` adds which session it is for screen-reader users.
  */
-export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personName = null, hideLocation = false, compact = false }: Props) => {
+export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personName = null, hideLocation = false, compact = false, releaseControl }: Props) => {
   const { t } = useTranslation('timetable');
   const id = useId();
   const action = actionOf(entry);
@@ -49,7 +54,8 @@ export const TimetableItem = ({ entry, currencySymbol, isBusy, onAction, personN
   const note = noteKey ? t(noteKey, { name: personName }) : undefined;
 
   let control: ReactNode;
-  if (action.kind === 'none') {
+  if (releaseControl) control = releaseControl(`${id}-what`);
+  else if (action.kind === 'none') {
     const reason =
       action.reason === 'notOpenYet'
         ? t('item.opens', { when: formatLocalDateTime(entry.firstBookableAt.local) })
