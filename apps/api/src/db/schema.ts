@@ -970,6 +970,20 @@ export type KioskTerminalPaymentsTable = {
 /** The simulated card terminal's control (0075): the answer the next card presented gets. */
 export type SimulatorCardReadersTable = { terminal_id: string; client_id: number; next_outcome: 'approve' | 'decline' | 'wait'; updated_at: Generated<Timestamp> };
 
+/** One item of an OpenActive RPDE feed (0076, docs/openactive.md): its place in the feed; the data is read from the source rows. */
+export type OpenactiveItemsTable = {
+  client_id: number;
+  feed: OpenactiveFeed;
+  /** The source row's id (an activity, occurrence, location or course). */
+  item_id: number;
+  /** From openactive_modified_seq: grows with every change. */
+  modified: Generated<number>;
+  deleted: Generated<boolean>;
+  /** An individual facility use's facility use (the resource activity). */
+  parent_id: number | null;
+};
+export type OpenactiveFeed = 'session-series' | 'scheduled-sessions' | 'facility-uses' | 'individual-facility-uses' | 'facility-use-slots' | 'course-instances';
+
 export type Database = {
   rate_limits: RateLimitsTable;
   login_failures: LoginFailuresTable;
@@ -1057,6 +1071,7 @@ export type Database = {
   release_requests: ReleaseRequestsTable;
   kiosk_terminal_payments: KioskTerminalPaymentsTable;
   simulator_card_readers: SimulatorCardReadersTable;
+  openactive_items: OpenactiveItemsTable;
 };
 
 export type Venue = Selectable<VenuesTable>;

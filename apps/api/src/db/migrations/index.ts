@@ -36,6 +36,7 @@ import * as m0072 from './0072_kiosk_sessions.ts';
 import * as m0073 from './0073_walk_in_sales.ts';
 import * as m0074 from './0074_day_releases.ts';
 import * as m0075 from './0075_kiosk_terminal_payments.ts';
+import * as m0076 from './0076_openactive_feeds.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0073_walk_in_sales': m0073,
   '0074_day_releases': m0074,
   '0075_kiosk_terminal_payments': m0075,
+  '0076_openactive_feeds': m0076,
 };
