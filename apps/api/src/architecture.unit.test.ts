@@ -42,16 +42,22 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // booking on behalf (holds), the customer panel (credits, memberships), check-in (attendance),
   // the kiosk's short session and its PIN throttle (auth).
   // Walk-in sales (walk-ins: the till's walk-in account, the guest rule). The panel's courses (courses).
-  foh: ['account', 'attendance', 'auth', 'basket', 'courses', 'credits', 'holds', 'memberships', 'orders', 'payments', 'walk-ins'],
+  // The kiosk's card terminal payments (kiosk-terminal, docs/kiosk.md "Paying at the card reader").
+  foh: ['account', 'attendance', 'auth', 'basket', 'courses', 'credits', 'holds', 'kiosk-terminal', 'memberships', 'orders', 'payments', 'walk-ins'],
   footer: ['venues'],
   geocoding: [],
   health: [],
   holdings: ['credits'],
   // The add's refusal reads the unpaid late-cancellation fees' message from bookings.
   holds: ['account', 'bookings'],
+  // The kiosk pays at the venue's card terminal (docs/kiosk.md "Paying at the card reader"): the
+  // basket's total and the order through orders, the terminal (a simulator) through payments.
+  'kiosk-terminal': ['account', 'orders', 'payments'],
   live: ['timetable'],
   // Online joining (docs/memberships.md): sold through payments and orders; venues for the venue.
   memberships: ['account', 'email', 'orders', 'payments', 'venues'],
+  // OpenActive feeds (docs/openactive.md) read their own table and the source rows; no other module.
+  openactive: [],
   orders: ['account', 'basket', 'bookings', 'courses', 'credits', 'email', 'holdings', 'payments', 'questions', 'terms'],
   payments: ['account'],
   pricing: ['account', 'holdings'],

@@ -26,12 +26,16 @@ export const KIOSK_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/activities/cart',
   'POST /api/activities/cart/add',
   'POST /api/activities/cart/remove',
-  // Pay by credit or a saved card (never a new card: see KIOSK_SAVED_CARD_ONLY).
+  // Pay by credit or a saved card (never a new card: see KIOSK_SAVED_CARD_ONLY), or at the card terminal (below).
   'GET /api/terms',
   'GET /api/checkout/prepare',
   'POST /api/checkout/authorise',
   'POST /api/checkout/complete',
   'GET /api/checkout/orders/:completeOrderId',
+  // Pay at the venue's card terminal (docs/kiosk.md "Paying at the card reader"): its own payments only.
+  'POST /api/kiosk/terminal-payments',
+  'GET /api/kiosk/terminal-payments/:terminalPaymentId',
+  'POST /api/kiosk/terminal-payments/:terminalPaymentId/cancel',
 ]);
 
 /** The routes a kiosk's session may use with a saved card only (no card identifier from a card form). */

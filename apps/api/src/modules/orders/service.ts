@@ -61,6 +61,26 @@ export const authorise = async (db: Db, caller: Caller, body: CheckoutAuthoriseR
   });
 };
 
+/**
+ * The basket ready to pay at a card terminal (the kiosk's card reader, docs/kiosk.md "Paying at
+ * the card reader"): the checks authorise makes before a card is charged, and the total the
+ * terminal is asked for (the server's, never the client's). The order itself is complete() with
+ * a 'card-terminal' tender.
+ */
+export const payableBasket = async (db: Db, caller: Caller, selectedUserId: number | null | undefined, terms: readonly number[]) => {
+  const { people, selected } = await resolvePeople(db, caller, { selected_user_id: selectedUserId });
+  const view = await basket.cartView(db, caller, selected.id);
+  if (view.id === null || view.items.length === 0) throw badRequest('cart_empty', 'Your basket is empty.');
+  await accountBookings.assertNoUnpaidFees(db, caller);
+  const items = await basket.checkoutItems(db, view.id);
+  await basket.assertNothingExpired(db, view.id, items);
+  await checkRequirements(db, caller, items, people, terms);
+  const courseTotal = await courses.checkoutTotal(db, view.id);
+  const discount = await basket.checkoutDiscount(db, caller, view.id, [...items, { activity_id: null, price_pence: courseTotal }]);
+  const total = items.reduce((s, i) => s + i.price_pence, 0) + courseTotal - (discount?.amount ?? 0);
+  return { cartId: view.id, membershipUserId: selected.id, total, itemHash: view.item_hash, formattedTotal: view.formatted_total };
+};
+
 /* ---- Complete: exactly once ---- */
 
 const idempotencyKeyReused = () =>

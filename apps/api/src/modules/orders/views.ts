@@ -19,7 +19,7 @@ import * as repo from './repository.ts';
 
 export const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
 
-const TENDER_NAMES: Record<string, string> = { 'general-credit': 'Account credit', 'membership-credit': 'Membership credit', card: 'Card', cash: 'Cash', cheque: 'Cheque', 'offline-voucher': 'Voucher' };
+const TENDER_NAMES: Record<string, string> = { 'general-credit': 'Account credit', 'membership-credit': 'Membership credit', card: 'Card', cash: 'Cash', cheque: 'Cheque', 'offline-voucher': 'Voucher', 'card-terminal': 'Card terminal' };
 
 /** How a payment line reads to the customer: 'Visa ending 4242', 'Account credit'. */
 export const tenderName = (p: { tender_type: string; card_brand: string | null; card_last_four: string | null }) =>

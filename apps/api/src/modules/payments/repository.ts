@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { DirectDebitSimMandatesTable, DirectDebitSimPaymentsTable, PaymentPurpose, ProviderTransactionStatus, SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
+import type { DirectDebitSimMandatesTable, DirectDebitSimPaymentsTable, PaymentPurpose, ProviderTransactionStatus, SimulatorCardReadersTable, SimulatorCardsTable, SimulatorPaymentsTable } from '../../db/schema.ts';
 
 /**
  * Card payments (docs/checkout.md): saved cards, every card attempt with a provider
@@ -211,3 +211,32 @@ export const moveDdPayment = async (db: Db, ref: string, from: readonly DirectDe
 
 export const cancelOpenDdPayments = (db: Db, mandateRef: string) =>
   db.updateTable('directdebit_sim_payments').set({ status: 'cancelled' }).where('mandate_ref', '=', mandateRef).where('status', 'in', ['pending_submission', 'submitted']).execute();
+
+/* ---- The simulated card terminal beside the kiosk (docs/kiosk.md "Paying at the card reader"): the answer its next card gets ---- */
+
+type CardReaderOutcome = SimulatorCardReadersTable['next_outcome'];
+
+export const findCardReaderNext = async (db: Db, clientId: number, terminalId: string): Promise<CardReaderOutcome | undefined> =>
+  (await db.selectFrom('simulator_card_readers').select('next_outcome').where('client_id', '=', clientId).where('terminal_id', '=', terminalId).executeTakeFirst())?.next_outcome;
+
+export const setCardReaderNext = (db: Db, clientId: number, terminalId: string, outcome: CardReaderOutcome) =>
+  db
+    .insertInto('simulator_card_readers')
+    .values({ terminal_id: terminalId, client_id: clientId, next_outcome: outcome })
+    .onConflict((oc) => oc.column('terminal_id').doUpdateSet({ next_outcome: outcome, updated_at: sql`now()` }))
+    .execute();
+
+/** A one-shot decline used up (answers whether this call used it: a parallel one may have). */
+export const takeCardReaderDecline = async (db: Db, clientId: number, terminalId: string) =>
+  (
+    await db
+      .updateTable('simulator_card_readers')
+      .set({ next_outcome: 'approve', updated_at: sql`now()` })
+      .where('client_id', '=', clientId)
+      .where('terminal_id', '=', terminalId)
+      .where('next_outcome', '=', 'decline')
+      .executeTakeFirst()
+  ).numUpdatedRows > 0n;
+
+export const findVenueIdBySlug = async (db: Db, clientId: number, slug: string) =>
+  (await db.selectFrom('venues').select('id').where('client_id', '=', clientId).where('slug', '=', slug).executeTakeFirst())?.id;

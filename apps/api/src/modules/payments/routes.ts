@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZCheckoutPrepareQuery, ZCheckoutPrepareResponse, ZSavedCardParams, ZSimulatorCardRequest, ZSimulatorCardResponse } from '@app/contract/checkout/prepare';
 import { toMoney } from '@app/contract/rules/money';
+import { ZSimulatorCardReaderRequest, ZSimulatorCardReaderResponse } from '@app/contract/foh/kiosk-terminal';
 import { noStore } from '../../lib/no-store.ts';
+import { notFound } from '../../lib/errors.ts';
 import * as payments from './service.ts';
 
 const escapeHtml = (text: string) =>
@@ -102,6 +104,27 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
         return page('Payment check not found', '<h1>Payment check not found</h1><p><a href="/basket/checkout">Back to checkout</a></p>');
       }
       return reply.redirect(target, 303);
+    },
+  );
+
+  // The simulated card terminal beside the kiosk (docs/kiosk.md "Paying at the card reader"): which
+  // answer the venue's terminal gives its next card (approve, decline once, or wait for a card).
+  app.post(
+    '/simulator/card-reader',
+    {
+      preHandler: async (_request, reply) => noStore(reply),
+      schema: {
+        tags: ['simulator'],
+        summary: "Simulator: the answer the venue's card terminal gives the kiosk's next card payment (README)",
+        body: ZSimulatorCardReaderRequest,
+        response: { 200: ZSimulatorCardReaderResponse, 400: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      // Not under /api: the site's client from the host, as the tenant hook does for the API.
+      const clientId = await app.clientIdForHost(request.hostname || 'localhost');
+      if (clientId === undefined) throw notFound('client_not_configured', 'No client is configured for this site.');
+      return { data: await payments.setCardReader(app.db, clientId, request.body.venue, request.body.next) };
     },
   );
 };

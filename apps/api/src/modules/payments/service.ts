@@ -21,6 +21,8 @@ export { decideChallenge, findChallenge, tokeniseCard } from './providers/simula
 // The Direct Debit provider (issue 23; docs/memberships.md): mandates and collections for memberships.
 export { directDebitProviderFor, type DirectDebitProvider, type ProviderEvent } from './providers/directdebit/simulator.ts';
 export { COVERED_RANGES, modulusCheck, normaliseBankDetails } from './providers/directdebit/modulus.ts';
+// The venue's card terminal the kiosk pays at, simulated (docs/kiosk.md "Paying at the card reader").
+export { askTerminal, setCardReader, terminalIdOf, type CardReaderOutcome, type TerminalAnswer } from './providers/terminal/simulator.ts';
 
 /** `address`: the caller's address (request.ip), for the declined-card limit per address. */
 export type PaymentDeps = { provider: PaymentProvider; address?: string | null };
