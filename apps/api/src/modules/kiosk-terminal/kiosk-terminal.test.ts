@@ -137,6 +137,14 @@ describe("paying at the venue's card terminal from the kiosk", () => {
     await sql`UPDATE kiosk_terminal_payments SET created_at = now() - make_interval(secs => ${KIOSK_TERMINAL_WAIT_SECONDS + 1}) WHERE id = ${abandoned.id}::uuid`.execute(ctx.db);
     expect((await poll(kiosk, abandoned.id)).json().data).toMatchObject({ status: 'cancelled', message: KIOSK_TERMINAL_TIMED_OUT_MESSAGE });
     expect(await basketState(cart.id, occurrence.id)).toEqual({ items: 1, held: 1 });
+
+    // Left waiting past the wait and never asked again (the kiosk went back to its start): the next start is a new payment.
+    const left = (await start(kiosk, cart)).json().data;
+    await sql`UPDATE kiosk_terminal_payments SET created_at = now() - make_interval(secs => ${KIOSK_TERMINAL_WAIT_SECONDS + 1}) WHERE id = ${left.id}::uuid`.execute(ctx.db);
+    const renewed = (await start(kiosk, cart)).json().data;
+    expect(renewed).toMatchObject({ status: 'waiting' });
+    expect(renewed.id).not.toBe(left.id);
+    expect((await poll(kiosk, left.id)).json().data.status).toBe('cancelled');
   });
 
   it('the same start twice at once is one payment; two polls at once complete one order with one payment and one booking', async () => {

@@ -80,6 +80,11 @@ export const startTerminalPayment = async (db: Db, caller: KioskCaller, body: Ki
     if (id) return view(db, caller.clientId, (await repo.findPayment(db, caller.clientId, id, WAIT))!);
     const live = await repo.findLiveOfCart(db, basket.cartId, WAIT);
     if (!live) continue; // finished meanwhile: try again
+    // One left waiting past the terminal's wait (the kiosk was left mid-payment): it timed out.
+    if (live.status === 'waiting' && live.timed_out) {
+      await repo.movePayment(db, live.id, ['waiting'], { status: 'cancelled', reason: 'timed_out' });
+      continue;
+    }
     if (live.amount_pence === basket.total || live.status === 'approved') return view(db, caller.clientId, live);
     await repo.movePayment(db, live.id, ['waiting'], { status: 'cancelled', reason: 'basket_changed' });
   }
