@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import i18next from 'i18next';
 import { renderScreen } from '../../lib/testing/render-screen.tsx';
@@ -28,6 +28,8 @@ type Call = { method: string; url: string; body: Record<string, unknown> | undef
 let calls: Call[];
 let authoriseStatus: 'authorised' | 'challenge';
 let generalCredit: number;
+/** What the card reader answers each time the kiosk asks (the last one repeats). */
+let readerAnswers: string[];
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const KIOSK_TOKEN = 'k'.repeat(43);
 const TOMORROW = localDate(new Date(Date.now() + 24 * 60 * 60 * 1000));
@@ -51,6 +53,7 @@ beforeEach(() => {
   calls = [];
   authoriseStatus = 'authorised';
   generalCredit = 1000;
+  readerAnswers = ['completed'];
   let basket: unknown[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
@@ -80,6 +83,17 @@ beforeEach(() => {
     if (url === '/api/checkout/prepare') return json({ session_key: 'sk-1', saved_card: { id: 8, brand: 'visa', last_four: '4242', expiry: '12/39', card_holder_name: 'A Morgan', external_identifier: 'x' }, saved_cards: [] });
     if (url === '/api/checkout/authorise') return json({ transaction_uuid: 'tx-1', transaction_status: authoriseStatus, sca_url: authoriseStatus === 'challenge' ? '/simulator/challenge' : null, sca_data: null, amount: 450 });
     if (url === '/api/checkout/complete') return json({ data: { complete_order_id: 'o1', reference: 'BK-123', total: 450, formatted_total: '£4.50', booking_ids: [1] }, complete_order_id: 'o1', reference: 'BK-123', message: 'Order completed Successfully.' });
+    if (url.startsWith('/api/kiosk/terminal-payments')) {
+      const status = url.endsWith('/cancel') ? 'cancelled' : call.method === 'POST' ? 'waiting' : readerAnswers.length > 1 ? readerAnswers.shift()! : readerAnswers[0]!;
+      const messages: Record<string, string> = { declined: 'The card reader declined this card. You have not been charged.', cancelled: 'The card payment was cancelled. You have not been charged.' };
+      return json({
+        data: {
+          id: 'a1b2c3d4-0000-4000-8000-000000000001', status, amount: { raw: 450, formatted: '£4.50' }, terminal_id: 'SIM-0001',
+          terminal_reference: status === 'completed' ? 'SIM-0001 AUTH 123456' : null, message: messages[status] ?? null,
+          order: status === 'completed' ? { complete_order_id: 'o2', reference: 'BK-456' } : null,
+        },
+      });
+    }
     if (url === '/api/auth/logout') return json({ message: 'Logged out.' });
     return json({ data: [] });
   });
@@ -89,6 +103,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 /** 'Book a session', Sam, tomorrow, Spin into the basket, then to payment with the terms accepted. */
@@ -154,5 +169,59 @@ describe('booking at the kiosk', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay £4.50 with my saved card ending 4242' }));
     expect(await screen.findByRole('heading', { level: 1, name: "You're booked" })).toBeTruthy();
     expect(calls.find((c) => c.url === '/api/checkout/complete')?.body).toMatchObject({ transaction_uuid: 'tx-1', payments: [{ tender_type: 'card', amount: 450 }] });
+  });
+
+  describe("at the venue's card reader", () => {
+    const READER = 'Pay £4.50 at the card reader';
+    /** To the waiting screen: the payment started with the basket's hash and the terms, never an amount. */
+    const toReader = async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      await toPayment();
+      fireEvent.click(await screen.findByRole('button', { name: READER }));
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Insert, tap or swipe your card on the card reader' });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(screen.getByText('£4.50 to pay')).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('Waiting for your card…');
+      const started = calls.find((c) => c.url === '/api/kiosk/terminal-payments' && c.method === 'POST');
+      expect(started?.body).toEqual({ venue: 'bury', terms: [11], item_hash: 'hash-1', selected_user_id: null });
+      expect(started?.authorization).toBe(`Bearer ${KIOSK_TOKEN}`);
+    };
+    const polls = () => calls.filter((c) => c.url === '/api/kiosk/terminal-payments/a1b2c3d4-0000-4000-8000-000000000001' && c.method === 'GET').length;
+
+    it('waits for the card, asks again every 1.5 s, and shows You’re booked once the reader approved', async () => {
+      readerAnswers = ['waiting', 'completed'];
+      await toReader();
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(polls()).toBeGreaterThanOrEqual(1);
+      expect(screen.getByRole('heading', { level: 1, name: 'Insert, tap or swipe your card on the card reader' })).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(1500);
+      const booked = await screen.findByRole('heading', { level: 1, name: "You're booked" });
+      await waitFor(() => expect(document.activeElement).toBe(booked));
+      expect(screen.getByText('Your booking reference is BK-456. We have emailed you the details.')).toBeTruthy();
+      expect(calls.some((c) => c.url === '/api/checkout/complete' || c.url.endsWith('/cancel'))).toBe(false);
+    });
+
+    it('declined: the reason, focused and read out, and the choices again', async () => {
+      readerAnswers = ['declined'];
+      await toReader();
+      await vi.advanceTimersByTimeAsync(1500);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('The card reader declined this card. You have not been charged.');
+      await waitFor(() => expect(document.activeElement).toBe(alert));
+      for (const name of ['Pay £4.50 with my credit', 'Pay £4.50 with my saved card ending 4242', READER]) expect(screen.getByRole('button', { name })).toBeTruthy();
+    });
+
+    it('Cancel (Escape on the keyboard too) stops the reader and comes back to the basket', async () => {
+      readerAnswers = ['waiting'];
+      await toReader();
+      fireEvent.keyDown(screen.getByRole('button', { name: 'Cancel' }), { key: 'Escape' });
+      expect((await screen.findByRole('alert')).textContent).toBe('The card payment was cancelled. You have not been charged.');
+      expect(calls.filter((c) => c.url.endsWith('/cancel') && c.method === 'POST')).toHaveLength(1);
+      expect(screen.getByRole('heading', { level: 1, name: 'Your basket' })).toBeTruthy();
+      // Nothing more is asked of the reader once it answered.
+      const asked = polls();
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(polls()).toBe(asked);
+    });
   });
 });

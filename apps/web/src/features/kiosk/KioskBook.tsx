@@ -80,6 +80,7 @@ export const KioskBook = ({ customer, centre, venueName, onBack, onFinish }: { c
     return (
       <KioskPay
         customer={customer}
+        centre={centre}
         cart={cart.data}
         onCart={(updated) => queryClient.setQueryData<KioskCart>(cartKey, updated)}
         onMore={() => {

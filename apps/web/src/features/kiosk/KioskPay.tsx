@@ -9,28 +9,49 @@ import {
   kioskPrepare,
   kioskTerms,
   removeFromKioskCart,
+  startTerminalPayment,
   type KioskCart,
   type KioskCompleted,
   type KioskCartItem,
+  type KioskTerminalPayment,
 } from './api.ts';
+import { KioskCardReader } from './KioskCardReader.tsx';
 import type { KioskCustomer } from './kiosk-session.ts';
 import { creditAvailable, creditPayment, dayLabel, formatPounds } from './kiosk-book-rules.ts';
 import { BIG_BUTTON, BIG_NEUTRAL } from './styles.ts';
 
 const messageOf = (error: unknown) => (isApiError(error) ? error.message : genericErrorMessage(0));
-type Done = { order: KioskCompleted; items: KioskCartItem[] };
-type Way = 'credit' | 'card' | 'free';
+type Done = { reference: string; items: KioskCartItem[] };
+type Way = 'credit' | 'card' | 'free' | 'reader';
 
 /**
  * The kiosk's basket and payment (docs/kiosk.md "Booking and paying at the kiosk"): the
  * customer's own basket, the terms, and pay by account credit or their saved card (3-D Secure
  * frictionless, as online; a card that would need the bank's check is not paid here: the screen
- * says so and offers credit). No card form, ever. Then the confirmation, 'Book another' and 'Finish'.
+ * says so and offers credit), or at the venue's card reader beside the kiosk (KioskCardReader:
+ * the waiting screen; declined or cancelled comes back here with the reason and the choices).
+ * No card form, ever. Then the confirmation, 'Book another' and 'Finish'.
  */
-export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { customer: KioskCustomer; cart: KioskCart; onCart: (cart: KioskCart) => void; onMore: () => void; onFinish: () => void }) => {
+export const KioskPay = ({
+  customer,
+  centre,
+  cart,
+  onCart,
+  onMore,
+  onFinish,
+}: {
+  customer: KioskCustomer;
+  centre: string | null;
+  cart: KioskCart;
+  onCart: (cart: KioskCart) => void;
+  onMore: () => void;
+  onFinish: () => void;
+}) => {
   const { t } = useTranslation('kiosk');
   const ids = { terms: useId(), error: useId() };
   const heading = useRef<HTMLHeadingElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const [reader, setReader] = useState<KioskTerminalPayment | null>(null);
   const [accepted, setAccepted] = useState<Set<number>>(new Set());
   const [paying, setPaying] = useState<Way | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,6 +61,11 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
   const prepare = useQuery({ queryKey: ['kiosk', 'prepare', customer.token], queryFn: kioskPrepare, ...fresh });
 
   useEffect(() => heading.current?.focus(), [done]);
+  // Back from the card reader without a booking: focus on the reason (read out), the choices below it.
+  const [fromReader, setFromReader] = useState(0);
+  useEffect(() => {
+    if (fromReader) alert.current?.focus();
+  }, [fromReader]);
 
   const required = terms.data?.filter((term) => term.required) ?? [];
   const allAccepted = required.every((term) => accepted.has(term.id));
@@ -66,6 +92,11 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
     const fields = { terms: [...accepted], itemHash: cart.itemHash };
     try {
       let order: KioskCompleted;
+      if (way === 'reader' && centre) {
+        // The amount is the server's basket total; the waiting screen takes over from here.
+        setReader(await startTerminalPayment({ venue: centre, terms: fields.terms, itemHash: fields.itemHash }));
+        return;
+      }
       if (way === 'card' && savedCard) {
         const card = [{ tenderType: 'card', amount: cart.total }];
         // A fresh payment session for this payment (the saved card needs no card form).
@@ -83,7 +114,7 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
       } else {
         order = await completeKioskOrder({ ...fields, payments: way === 'credit' && credit ? credit : [], transactionUuid: null });
       }
-      setDone({ order, items: cart.items });
+      setDone({ reference: order.reference, items: cart.items });
     } catch (caught) {
       setError(messageOf(caught));
     } finally {
@@ -97,7 +128,7 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
         <h1 ref={heading} tabIndex={-1} className="text-4xl font-bold text-dark-500 outline-none sm:text-6xl">
           {t('pay.doneTitle')}
         </h1>
-        <p className="text-2xl text-neutral-900 sm:text-3xl">{t('pay.doneText', { reference: done.order.reference })}</p>
+        <p className="text-2xl text-neutral-900 sm:text-3xl">{t('pay.doneText', { reference: done.reference })}</p>
         <ul className="flex flex-col gap-3">
           {done.items.map((item) => (
             <li key={item.id} className="rounded-2xl bg-white p-5 text-xl shadow-sm ring-1 ring-neutral-300 sm:text-2xl">
@@ -114,6 +145,23 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
           </button>
         </div>
       </div>
+    );
+  }
+
+  if (reader) {
+    return (
+      <KioskCardReader
+        payment={reader}
+        onResult={(result) => {
+          setReader(null);
+          if (result.status === 'completed' && 'order' in result && result.order) {
+            setDone({ reference: result.order.reference, items: cart.items });
+            return;
+          }
+          setError(result.message ?? t('pay.declined'));
+          setFromReader((n) => n + 1);
+        }}
+      />
     );
   }
 
@@ -180,7 +228,7 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
           )}
 
           {error && (
-            <p id={ids.error} role="alert" data-testid="kiosk-pay-error" className="rounded-xl border-2 border-danger-700 bg-danger-50 p-4 text-xl text-danger-800 sm:text-2xl">
+            <p ref={alert} tabIndex={-1} id={ids.error} role="alert" data-testid="kiosk-pay-error" className="rounded-xl border-2 border-danger-700 bg-danger-50 p-4 text-xl text-danger-800 sm:text-2xl">
               {error}
             </p>
           )}
@@ -203,9 +251,14 @@ export const KioskPay = ({ customer, cart, onCart, onMore, onFinish }: { custome
                   <button type="button" className={BIG_BUTTON} disabled={paying !== null} onClick={() => void pay('card')}>
                     {paying === 'card' ? t('pay.paying') : t('pay.withCard', { total: due, lastFour: savedCard.lastFour })}
                   </button>
-                ) : prepare.isSuccess ? (
+                ) : prepare.isSuccess && !centre ? (
                   <p className="text-xl text-neutral-800 sm:text-2xl">{t('pay.noCard')}</p>
                 ) : null}
+                {centre && (
+                  <button type="button" className={BIG_BUTTON} disabled={paying !== null} onClick={() => void pay('reader')} data-testid="kiosk-pay-reader">
+                    {paying === 'reader' ? t('reader.starting') : t('pay.atReader', { total: due })}
+                  </button>
+                )}
               </>
             )}
           </div>

@@ -4,6 +4,7 @@ import type { CheckoutAuthoriseDto } from '@app/contract/checkout/authorise';
 import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
 import type { CheckoutPrepareDto } from '@app/contract/checkout/prepare';
 import type { KioskSessionsDto, KioskPersonDto } from '@app/contract/foh/kiosk';
+import type { KioskTerminalPaymentDto } from '@app/contract/foh/kiosk-terminal';
 import type { TermDto } from '@app/contract/terms/terms';
 import { createApiClient } from '../../lib/api/client.ts';
 import { sessionSource } from '../../lib/api/auth-token.ts';
@@ -94,3 +95,13 @@ export const authoriseSavedCard = (fields: OrderFields & { sessionKey: string; s
   kioskApi.post<KioskAuthorise>('checkout/authorise', { ...fields, ...browser(), completedWaivers: [], ...SOURCE });
 export const completeKioskOrder = (fields: OrderFields & { transactionUuid: string | null }) =>
   kioskApi.post<KioskCompleted>('checkout/complete', { ...fields, completedWaivers: [], ...SOURCE });
+
+/* ---- Paying at the venue's card reader (docs/kiosk.md "Paying at the card reader") ---- */
+
+export type KioskTerminalPayment = Camelized<KioskTerminalPaymentDto>;
+/** Starts a payment of the basket's total (the server's) at the card reader of the kiosk's venue. */
+export const startTerminalPayment = (fields: { venue: string; terms: number[]; itemHash: string }) =>
+  kioskApi.post<KioskTerminalPayment>('kiosk/terminal-payments', { ...fields, selectedUserId: null });
+/** How it is going; once the reader approved, the server completes the order (exactly once). */
+export const checkTerminalPayment = (id: string) => kioskApi.get<KioskTerminalPayment>(`kiosk/terminal-payments/${id}`);
+export const cancelTerminalPayment = (id: string) => kioskApi.post<KioskTerminalPayment>(`kiosk/terminal-payments/${id}/cancel`, {});
