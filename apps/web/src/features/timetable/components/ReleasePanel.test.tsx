@@ -150,9 +150,9 @@ describe('the panel', () => {
     expect(screen.getByTestId('release-used').textContent).toContain('2 of 2 requests used');
     const states = screen.getAllByTestId('release-request-status');
     expect(states.map((s) => s.dataset.status)).toEqual(['granted', 'waitlisted']);
-    expect(states[0].textContent).toContain('Held in your basket');
+    expect(states[0]!.textContent).toContain('Held in your basket');
     expect(within(states[0]!).getByRole('link', { name: 'Go to basket' }).getAttribute('href')).toBe('/basket');
-    expect(states[1].textContent).toContain('On the waitlist, position 3');
+    expect(states[1]!.textContent).toContain('On the waitlist, position 3');
     expect(screen.getByTestId('release-line').textContent).toContain('The draw has been made.');
   });
 });
