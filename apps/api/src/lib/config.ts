@@ -111,6 +111,13 @@ const ZEnv = z.object({
     .min(1000, 'a whole number of milliseconds from 1000 to 600000')
     .max(600_000, 'a whole number of milliseconds from 1000 to 600000')
     .default(5_000),
+  // Items per page of an OpenActive RPDE feed (docs/openactive.md).
+  OPENACTIVE_PAGE_SIZE: z.coerce
+    .number({ error: 'a whole number of items from 1 to 5000' })
+    .int('a whole number of items from 1 to 5000')
+    .min(1, 'a whole number of items from 1 to 5000')
+    .max(5000, 'a whole number of items from 1 to 5000')
+    .default(500),
   // Basket holds and waitlist offers (docs/holds.md).
   HOLD_MINUTES: z.coerce
     .number({ error: 'a whole number of minutes from 1 to 1440' })
