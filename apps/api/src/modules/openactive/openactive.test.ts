@@ -223,6 +223,33 @@ describe('the feeds', () => {
   });
 });
 
+describe("the demo operator's feeds", () => {
+  it('map every sub-activity with activities or courses to an activity list concept of its own or its parent (never the fallback)', async () => {
+    const { rows } = await sql<{ slug: string; parent: string | null }>`
+      SELECT DISTINCT c.slug, p.slug AS parent
+        FROM activity_categories c LEFT JOIN activity_categories p ON p.id = c.parent_id
+       WHERE c.client_id = (SELECT id FROM clients WHERE slug = 'active-north-west') AND c.slug NOT LIKE 'fixture-%'
+         AND (EXISTS (SELECT 1 FROM activities a WHERE a.category_id = c.id) OR EXISTS (SELECT 1 FROM courses co WHERE co.category_id = c.id))`.execute(ctx.db);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((r) => !(r.slug in ACTIVITY_CONCEPTS) && !(r.parent !== null && r.parent in ACTIVITY_CONCEPTS))).toEqual([]);
+  });
+
+  it('pass both validators on their first pages too (templates, courts, courses of the seed)', async () => {
+    for (const feed of OPENACTIVE_FEEDS) {
+      let url = `http://localhost/openactive/feeds/${feed}`;
+      for (let pageIndex = 0; pageIndex < 2; pageIndex++) {
+        const response = await get(url, 'localhost');
+        const json = response.json<RpdePage>();
+        const failures = checker.validateRpdePage({ url, json, pageIndex, contentType: response.headers['content-type'], cacheControl: response.headers['cache-control'], status: response.statusCode });
+        expect({ url, failures }).toEqual({ url, failures: [] });
+        expect(json.items.length).toBe(3);
+        for (const item of json.items) if (item.data) expect({ id: item.id, failures: await modelFailures(item.data) }).toEqual({ id: item.id, failures: [] });
+        url = json.next;
+      }
+    }
+  });
+});
+
 describe('paging', () => {
   it.each([
     ['afterTimestamp without afterId', '?afterTimestamp=1'],
