@@ -150,7 +150,7 @@ describe('the dataset site', () => {
     expect(response.body).toContain('<html lang="en-GB">');
     expect(response.body).toContain('<h1>Openactive Test Leisure Sessions and Facilities</h1>');
     const script = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(response.body);
-    const dataset = JSON.parse(script![1]!) as { '@type': string; distribution: { '@type': string; additionalType: string; contentUrl: string }[] };
+    const dataset = JSON.parse(script![1]!) as Record<string, unknown> & { '@type': string; distribution: { '@type': string; additionalType: string; contentUrl: string }[] };
     expect(dataset['@type']).toBe('Dataset');
     expect(dataset.distribution.map((d) => [d['@type'], d.additionalType, d.contentUrl])).toEqual([
       ['DataDownload', 'https://openactive.io/SessionSeries', `${ORIGIN}/openactive/feeds/session-series`],
@@ -161,6 +161,7 @@ describe('the dataset site', () => {
       ['DataDownload', 'https://openactive.io/CourseInstance', `${ORIGIN}/openactive/feeds/course-instances`],
     ]);
     for (const feed of OPENACTIVE_FEEDS) expect(response.body).toContain(`href="${ORIGIN}/openactive/feeds/${feed}"`);
+    expect(await modelFailures(dataset)).toEqual([]);
   });
 });
 

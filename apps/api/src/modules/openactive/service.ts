@@ -96,7 +96,8 @@ export const feedPage = async (
 export const dataset = async (db: Db, clientId: number, origin: string) => {
   const publisher = (await repo.clientName(db, clientId)) ?? 'Leisure bookings';
   return {
-    '@context': ['https://schema.org/', 'https://openactive.io/'],
+    // The OpenActive context first (its terms map onto schema.org's): the validator asks for it there.
+    '@context': model.OPENACTIVE_CONTEXT,
     '@type': 'Dataset',
     '@id': `${origin}/openactive`,
     url: `${origin}/openactive`,
@@ -104,7 +105,7 @@ export const dataset = async (db: Db, clientId: number, origin: string) => {
     description: `Near real-time availability and rich descriptions of the sessions, facilities and courses bookable at ${publisher}'s venues.`,
     keywords: ['Sessions', 'Facilities', 'Courses', 'Activities', 'Sports', 'Physical Activity', 'OpenActive'],
     license: model.LICENSE,
-    inLanguage: 'en-GB',
+    inLanguage: ['en-GB'],
     schemaVersion: 'https://openactive.io/modelling-opportunity-data/2.0/',
     documentation: 'https://permalink.openactive.io/dataset-site/open-data-documentation',
     publisher: { '@type': 'Organization', name: publisher, url: `${origin}/` },
