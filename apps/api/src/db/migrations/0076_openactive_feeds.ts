@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
  * per client: its `modified`, drawn from one sequence (a counter, never a clock), bumped in the
  * same transaction as the change by statement-level triggers on the source rows, so a harvester
  * paging by (modified, item_id) sees every change once more, later, and a removed row as a
- * tombstone (`deleted`). The item's data is read from the source rows when a page is served.
+ * tombstone (`deleted`). Claims and bookings bump at commit (deferred row triggers; see below). The item's data is read from the source rows when a page is served.
  *
  * - session-series / facility-uses: activities (class, ad hoc, fast ticket / resource), their
  *   pricing options and their venue;
@@ -137,39 +137,34 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     CREATE TRIGGER occurrences_openactive_del AFTER DELETE ON occurrences REFERENCING OLD TABLE AS old_rows
       FOR EACH STATEMENT EXECUTE FUNCTION openactive_occurrences_changed();
 
-    -- Holds, offers and bookings: the occurrence's remaining capacity.
-    CREATE FUNCTION openactive_claims_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Holds, offers and bookings: the occurrence's remaining capacity. Deferred to commit (row
+    -- constraint triggers): the item's row is locked only while the transaction commits, after
+    -- every other lock it takes (a hold's occurrence lock, the claims sweep's rows), so concurrent
+    -- bookings do not queue on it, and the modified drawn is close to the commit order harvesters see.
+    CREATE FUNCTION openactive_claim_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'INSERT' THEN
-        PERFORM openactive_bump(array_agg(n.client_id), array_agg(f.feed), array_agg(n.occurrence_id::bigint))
-           FROM new_rows n CROSS JOIN (VALUES ('scheduled-sessions'), ('facility-use-slots')) f(feed);
-      ELSIF TG_OP = 'DELETE' THEN
-        PERFORM openactive_bump(array_agg(o.client_id), array_agg(f.feed), array_agg(o.occurrence_id::bigint))
-           FROM old_rows o CROSS JOIN (VALUES ('scheduled-sessions'), ('facility-use-slots')) f(feed);
-      ELSE
-        PERFORM openactive_bump(array_agg(n.client_id), array_agg(f.feed), array_agg(n.occurrence_id::bigint))
-           FROM new_rows n JOIN old_rows o ON o.id = n.id CROSS JOIN (VALUES ('scheduled-sessions'), ('facility-use-slots')) f(feed)
-          WHERE (o.status, o.kind, o.expires_at, o.occurrence_id) IS DISTINCT FROM (n.status, n.kind, n.expires_at, n.occurrence_id);
+      IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'place_claims'
+         AND (OLD.status, OLD.kind, OLD.expires_at, OLD.occurrence_id) IS NOT DISTINCT FROM (NEW.status, NEW.kind, NEW.expires_at, NEW.occurrence_id) THEN
+        RETURN NULL;
+      END IF;
+      IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'bookings' AND OLD.status IS NOT DISTINCT FROM NEW.status THEN
+        RETURN NULL;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE openactive_items SET modified = nextval('openactive_modified_seq')
+         WHERE client_id = OLD.client_id AND feed IN ('scheduled-sessions', 'facility-use-slots') AND item_id = OLD.occurrence_id;
+      END IF;
+      IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.occurrence_id IS DISTINCT FROM OLD.occurrence_id) THEN
+        UPDATE openactive_items SET modified = nextval('openactive_modified_seq')
+         WHERE client_id = NEW.client_id AND feed IN ('scheduled-sessions', 'facility-use-slots') AND item_id = NEW.occurrence_id;
       END IF;
       RETURN NULL;
     END $$;
-    CREATE TRIGGER place_claims_openactive_ins AFTER INSERT ON place_claims REFERENCING NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION openactive_claims_changed();
-    CREATE TRIGGER place_claims_openactive_upd AFTER UPDATE ON place_claims REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION openactive_claims_changed();
-    CREATE TRIGGER place_claims_openactive_del AFTER DELETE ON place_claims REFERENCING OLD TABLE AS old_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION openactive_claims_changed();
-
+    CREATE CONSTRAINT TRIGGER place_claims_openactive AFTER INSERT OR UPDATE OR DELETE ON place_claims
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION openactive_claim_row_changed();
     -- A booking's cancellation (its claim is released too, but not always in the same statement).
-    CREATE FUNCTION openactive_bookings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM openactive_bump(array_agg(n.client_id), array_agg(f.feed), array_agg(n.occurrence_id::bigint))
-         FROM new_rows n JOIN old_rows o ON o.id = n.id CROSS JOIN (VALUES ('scheduled-sessions'), ('facility-use-slots')) f(feed)
-        WHERE o.status IS DISTINCT FROM n.status;
-      RETURN NULL;
-    END $$;
-    CREATE TRIGGER bookings_openactive_upd AFTER UPDATE ON bookings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-      FOR EACH STATEMENT EXECUTE FUNCTION openactive_bookings_changed();
+    CREATE CONSTRAINT TRIGGER bookings_openactive AFTER UPDATE ON bookings
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION openactive_claim_row_changed();
 
     CREATE FUNCTION openactive_courses_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
