@@ -27,6 +27,11 @@ import { writeQrY4m } from './fake-camera.ts';
  *     booking) scans that booking's QR code, books one of tomorrow's classes at Bury for
  *     themselves with 'Book a session', pays with the saved card (no card form), sees the
  *     confirmation; 'Finish' returns to the kiosk home and the kiosk's session no longer works.
+ * (e) Paying at the venue's card reader (docs/kiosk.md "Paying at the card reader"): a customer
+ *     without a saved card books tomorrow's class; 'Pay £x at the card reader' shows the waiting
+ *     screen (the simulated terminal told to wait), Cancel by keyboard comes back to the basket;
+ *     the terminal told to decline: the reason and the choices again; then it approves and the
+ *     customer is booked, paid by 'card-terminal' with the terminal's reference.
  * axe at 1080×1920 on each screen; screenshots at 1080×1920 and 375 px in the test's output.
  */
 test.describe.configure({ timeout: 180_000 });
@@ -337,6 +342,94 @@ test('(d) books one of tomorrow\'s classes at the kiosk for the customer, pays w
     await expect(page.getByTestId('kiosk-hello')).toHaveCount(0);
     // Ended on the server: the kiosk's token opens nothing any more.
     await expect.poll(async () => (await request.get('/api/activities/cart', { headers: auth(kioskToken) })).status()).toBe(401);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+/** Tells the venue's simulated card terminal what its next card does (README "The kiosk's card reader"). */
+const cardReader = async (request: APIRequestContext, next: 'approve' | 'decline' | 'wait') => {
+  const set = await request.post('/simulator/card-reader', { data: { venue: VENUE, next } });
+  expect(set.status(), await set.text()).toBe(200);
+};
+
+test('(e) pays at the venue\'s card reader: waiting, Cancel by keyboard, declined, then approved and booked', async ({ request, baseURL }, testInfo) => {
+  const customer = await newCustomer(request, 'kiosk-reader');
+  // The first booking, two days ahead, paid online without keeping the card: its QR code identifies them.
+  await holdViaApi(request, customer.token, await bookableOn(request, customer.token, addDays(venueToday(), 2)));
+  const bookingId = (await payBasketByCard(request, customer.token)).data.booking_ids[0]!;
+  const qr = await request.get(`/api/my-account/bookings/${bookingId}/qr`, { headers: auth(customer.token) });
+  expect(qr.status(), await qr.text()).toBe(200);
+  const payload = ((await qr.json()) as { data: { qr_payload: string } }).data.qr_payload;
+  const tomorrow = addDays(venueToday(), 1);
+  const target = await bookableOn(request, customer.token, tomorrow);
+
+  const video = writeQrY4m(testInfo.outputPath('booking-qr.y4m'), payload);
+  const browser = await chromium.launch({
+    executablePath: journeyChromiumPath(),
+    args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: PORTRAIT, permissions: ['camera'] });
+    const page = await context.newPage();
+    await page.goto(KIOSK);
+    await waitForApp(page);
+    await page.getByRole('button', { name: /Scan my booking QR code/ }).click();
+    await expect(page.getByTestId('kiosk-hello')).toHaveText('Hello, Jo', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Book a session' }).click();
+    await page.getByRole('button', { name: 'Tomorrow' }).click();
+    await page.getByRole('button', { name: new RegExp(`^${escapeRegExp(target.name)} \\(\\d+ times?\\)$`) }).click();
+    const book = page.getByRole('button', { name: `Book ${target.name} at ${target.starts_at.format_24_hour} for Jo` }).first();
+    await expect(book).toBeVisible({ timeout: 15_000 });
+    await book.click();
+    await expect(page.getByTestId('kiosk-book-added')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to payment' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
+    for (const checkbox of await page.getByRole('checkbox').all()) await checkbox.check();
+    const total = ((await page.getByTestId('kiosk-total').textContent()) ?? '').replace(/^Total /, '');
+    expect(total).toMatch(/^£\d+\.\d\d$/);
+    // No saved card: the card reader is the way to pay by card (no card form, ever).
+    await expect(page.getByRole('button', { name: /with my saved card/ })).toHaveCount(0);
+    await expect(page.getByLabel(/card number/i)).toHaveCount(0);
+    const atReader = page.getByRole('button', { name: `Pay ${total} at the card reader` });
+
+    // The terminal waits for a card: the waiting screen, focused, then Cancel from the keyboard.
+    await cardReader(request, 'wait');
+    try {
+      await atReader.click();
+      const waiting = page.getByRole('heading', { level: 1, name: 'Insert, tap or swipe your card on the card reader' });
+      await expect(waiting).toBeVisible();
+      await expect(waiting).toBeFocused();
+      await expect(page.getByTestId('kiosk-reader-amount')).toHaveText(`${total} to pay`);
+      await expect(page.getByRole('status').filter({ hasText: 'Waiting for your card' })).toBeVisible();
+      await checkScreen(page, testInfo, 'reader-waiting');
+      await waiting.focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('kiosk-pay-error')).toHaveText('The card payment was cancelled. You have not been charged.');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible();
+
+      // The terminal declines the next card: the reason, focused, and the choices again.
+      await cardReader(request, 'decline');
+      await atReader.click();
+      await expect(page.getByTestId('kiosk-pay-error')).toHaveText('The card reader declined this card. You have not been charged.', { timeout: 15_000 });
+      await expect(page.getByTestId('kiosk-pay-error')).toBeFocused();
+      await expect(atReader).toBeVisible();
+      await expect(page.getByTestId('kiosk-basket')).toContainText(target.name);
+      await checkScreen(page, testInfo, 'reader-declined');
+    } finally {
+      await cardReader(request, 'approve');
+    }
+
+    // Approved: booked, paid at the terminal.
+    await atReader.click();
+    await expect(page.getByRole('heading', { level: 1, name: "You're booked" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('kiosk-confirmed')).toContainText(/Your booking reference is BK-/);
+    const mine = await request.get('/api/my-account/bookings?filter=future&per_page=50', { headers: auth(customer.token) });
+    const bookings = ((await mine.json()) as { data: { date: string; activity_name: string; status: string }[] }).data;
+    expect(bookings.filter((b) => b.date === tomorrow && b.activity_name === target.name && b.status === 'booked')).toHaveLength(1);
     await context.close();
   } finally {
     await browser.close();
