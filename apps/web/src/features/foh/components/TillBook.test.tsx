@@ -41,7 +41,8 @@ const fitness = { ...category, id: 2, slug: 'fitness', name: 'Fitness classes', 
 const venue = { id: 1, slug: 'bury', name: 'Bury Leisure Centre', timezone: 'Europe/London', migration_date: null };
 // fixed-date: last_starts_at far ahead only says the day still has sessions to come, whatever the clock
 const dates = [{ raw: DAY, day_pretty: 'Fri', date_pretty: '', full_date_pretty: DAY, today: false, year: 2026, bookable: true, opens_at: null, sessions: 3, last_starts_at: '2099-01-01T20:00:00.000Z' }];
-const day = [row(101, '09:00', 'BOOK'), row(102, '10:00', null, 'not_open_yet'), row(103, '11:00', 'JOIN_WAITLIST')];
+// 12:00: not open online yet and already full (places taken at the desk): no Book at the desk either.
+const day = [row(101, '09:00', 'BOOK'), row(102, '10:00', null, 'not_open_yet'), row(103, '11:00', 'JOIN_WAITLIST'), { ...row(104, '12:00', null, 'not_open_yet'), spaces_remaining: 0 }];
 
 let calls: { url: string; method: string; body: Record<string, unknown> | null }[] = [];
 const json = (data: unknown, status = 200) => new Response(JSON.stringify({ data }), { status, headers: { 'content-type': 'application/json' } });
@@ -96,7 +97,7 @@ describe('till book panel', () => {
     mount();
     expect(await screen.findByRole('heading', { name: 'Book for Sam Morgan' })).toBeTruthy();
     const books = await screen.findAllByRole('button', { name: 'Book' });
-    // 09:00 (open) and 10:00 (not open online yet: Book at the desk); 11:00 is the waitlist's.
+    // 09:00 (open) and 10:00 (not open online yet: Book at the desk); 11:00 is the waitlist's; 12:00 is full.
     expect(books).toHaveLength(2);
     await user.click(books[0]!);
     await waitFor(() => expect(adds()).toHaveLength(1));

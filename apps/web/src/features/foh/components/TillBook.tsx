@@ -134,8 +134,13 @@ export const TillBook = ({ session, people, walkIn }: Props) => {
 
 type DayProps = { currencySymbol: string; venueSlug: string; activitySlug: string; date: string | null; person: Person; isSelf: boolean; hrefFor: (raw: string) => string };
 
-/** At the desk the online release time does not apply: a row not open yet offers Book (the server records it). */
-const atDesk = (entry: Entry): Entry => (actionOf(entry).kind === 'none' && entry.actionToShow.reason === 'not_open_yet' ? { ...entry, actionToShow: { ...entry.actionToShow, status: 'BOOK' } } : entry);
+/**
+ * At the desk the online release time does not apply: a row not open yet with a place left offers
+ * Book (the server records it). One already full (places taken at the desk) offers nothing: Book
+ * would only be refused.
+ */
+const atDesk = (entry: Entry): Entry =>
+  actionOf(entry).kind === 'none' && entry.actionToShow.reason === 'not_open_yet' && entry.spacesRemaining > 0 ? { ...entry, actionToShow: { ...entry.actionToShow, status: 'BOOK' } } : entry;
 
 const TillDay = ({ currencySymbol, venueSlug, activitySlug, date: chosen, person, isSelf, hrefFor }: DayProps) => {
   const { t } = useTranslation('foh');
