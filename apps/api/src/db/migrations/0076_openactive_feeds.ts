@@ -143,12 +143,15 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     -- bookings do not queue on it, and the modified drawn is close to the commit order harvesters see.
     CREATE FUNCTION openactive_claim_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'place_claims'
-         AND (OLD.status, OLD.kind, OLD.expires_at, OLD.occurrence_id) IS NOT DISTINCT FROM (NEW.status, NEW.kind, NEW.expires_at, NEW.occurrence_id) THEN
-        RETURN NULL;
-      END IF;
-      IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'bookings' AND OLD.status IS NOT DISTINCT FROM NEW.status THEN
-        RETURN NULL;
+      -- Nested: PL/pgSQL resolves every field an expression names, so bookings never reach OLD.kind.
+      IF TG_OP = 'UPDATE' THEN
+        IF TG_TABLE_NAME = 'place_claims' THEN
+          IF (OLD.status, OLD.kind, OLD.expires_at, OLD.occurrence_id) IS NOT DISTINCT FROM (NEW.status, NEW.kind, NEW.expires_at, NEW.occurrence_id) THEN
+            RETURN NULL;
+          END IF;
+        ELSIF OLD.status IS NOT DISTINCT FROM NEW.status THEN
+          RETURN NULL;
+        END IF;
       END IF;
       IF TG_OP IN ('UPDATE', 'DELETE') THEN
         UPDATE openactive_items SET modified = nextval('openactive_modified_seq')
