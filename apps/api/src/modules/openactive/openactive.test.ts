@@ -321,6 +321,15 @@ describe('changes', () => {
     const booked = afterBooking.items.get(made.sessions[0]!)!;
     expect(booked.modified).toBeGreaterThan(changed.modified);
     expect(booked.data).toMatchObject({ maximumAttendeeCapacity: 15, remainingAttendeeCapacity: 14 });
+
+    // The booking's cancellation (the bookings row first, its claim in a later statement).
+    const booking = await ctx.db.selectFrom('bookings').select(['id', 'claim_id']).where('occurrence_id', '=', made.sessions[0]!).executeTakeFirstOrThrow();
+    await ctx.db.updateTable('bookings').set({ status: 'cancelled', cancelled_at: new Date() }).where('id', '=', booking.id).execute();
+    const afterCancel = await changesSince('scheduled-sessions', afterBooking.lastUrl);
+    expect(afterCancel.items.get(made.sessions[0]!)!.modified).toBeGreaterThan(booked.modified);
+    await ctx.db.updateTable('place_claims').set({ status: 'released', released_at: new Date() }).where('id', '=', booking.claim_id).execute();
+    const afterRelease = await changesSince('scheduled-sessions', afterCancel.lastUrl);
+    expect(afterRelease.items.get(made.sessions[0]!)!.data).toMatchObject({ remainingAttendeeCapacity: 15 });
   });
 
   it('a hold on a court uses its slot up, and its release frees it again', async () => {
