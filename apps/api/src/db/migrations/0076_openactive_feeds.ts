@@ -141,7 +141,10 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
     -- constraint triggers): the item's row is locked only while the transaction commits, after
     -- every other lock it takes (a hold's occurrence lock, the claims sweep's rows), so concurrent
     -- bookings do not queue on it, and the modified drawn is close to the commit order harvesters see.
-    CREATE FUNCTION openactive_claim_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- Always by the primary key: the function's cached generic plan was a sequential scan of
+    -- openactive_items (no statistics yet in the seed's transaction), once per claim at commit, so
+    -- the demo seed's commit took minutes and the server never came up within its 120 s.
+    CREATE FUNCTION openactive_claim_row_changed() RETURNS trigger LANGUAGE plpgsql SET enable_seqscan = off AS $$
     BEGIN
       -- Nested: PL/pgSQL resolves every field an expression names, so bookings never reach OLD.kind.
       IF TG_OP = 'UPDATE' THEN
