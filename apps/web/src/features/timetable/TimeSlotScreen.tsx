@@ -44,7 +44,6 @@ import {
   familyOf,
   formatLocalDateTime,
   groupBy,
-  isNumericId,
   localDateTime,
   reloadsTimetable,
   versionFor,
@@ -213,14 +212,14 @@ const TimeSlotPage = () => {
   });
   const peopleById = new Map(people.map((one) => [one.id, one]));
   const describeRequest = (request: ReleaseRequest) => {
-    const entry = all.find((candidate) => String(candidate.id) === String(request.occurrenceId));
+    const entry = all.find((candidate) => String(candidate.occurrenceId) === String(request.occurrenceId));
     const who = request.purchasedForUserId !== selfId ? peopleById.get(request.purchasedForUserId) : undefined;
     return { what: entry ? `${entry.name}, ${entry.startsAt.format24Hour}` : null, personName: who ? fullName(who) : null };
   };
   const releaseControl = (entry: Entry) => {
-    if (!shownRelease || !isSignedIn || !isNumericId(entry.id)) return undefined;
+    if (!shownRelease || !isSignedIn) return undefined;
     const forId = person?.id ?? selfId;
-    const request = mine.find((candidate) => String(candidate.occurrenceId) === String(entry.id) && candidate.purchasedForUserId === forId);
+    const request = mine.find((candidate) => String(candidate.occurrenceId) === String(entry.occurrenceId) && candidate.purchasedForUserId === forId);
     return (describedBy: string) => (
       <ReleaseRequestControl
         request={request}
