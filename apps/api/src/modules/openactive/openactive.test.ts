@@ -266,6 +266,13 @@ describe('paging', () => {
     expect(response.json()).toEqual({ code: 'invalid_rpde_parameters', message: 'afterTimestamp and afterId must be given together, each once, as whole numbers.' });
   });
 
+  it('writes no forged host into its publicly cached pages: a Host that is no host name makes its URLs localhost ones', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/openactive/feeds/session-series', headers: { host: 'evil.example"><script>x</script>' } });
+    expect(response.statusCode).toBe(200);
+    const { next } = response.json() as { next: string };
+    expect(next.startsWith('http://localhost/openactive/feeds/session-series')).toBe(true);
+  });
+
   it('answers 404 for a feed that does not exist', async () => {
     const response = await get('/openactive/feeds/events');
     expect(response.statusCode).toBe(404);

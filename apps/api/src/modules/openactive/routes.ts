@@ -6,8 +6,16 @@ import { notFound } from '../../lib/errors.ts';
 import { datasetPage } from './dataset-page.ts';
 import * as openactive from './service.ts';
 
-/** The site of the request (scheme and host): every URL in a feed is under it. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * The site of the request (scheme and host): every URL in a feed is under it. Only http or https,
+ * and a host of host-name characters with an optional port: the pages are publicly cached, so a
+ * forged X-Forwarded-Proto ('javascript') or Host must not write its own `next` into them.
+ */
+const originOf = (request: FastifyRequest) => {
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  const host = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(request.host) ? request.host : 'localhost';
+  return `${protocol}://${host}`;
+};
 
 /**
  * OpenActive open data (issue 26; docs/openactive.md): the dataset site and the RPDE feeds, per
