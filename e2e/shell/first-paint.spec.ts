@@ -75,3 +75,23 @@ test.describe('a press before the app is interactive', () => {
     await expect(modal.getByLabel('Email or customer reference')).toBeVisible();
   });
 });
+
+test.describe('typing before the app is interactive', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('is kept: the venue search typed into before the page hydrated searches for it once it has', async ({ page, request }) => {
+    const { release } = await holdAppScript(page, request, '/');
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const search = page.getByTestId('search-venue');
+    const venues = page.getByRole('list', { name: 'By name' }).getByRole('listitem');
+    const all = await venues.count();
+    await search.pressSequentially('Radc');
+    await expect(page.locator('html')).not.toHaveAttribute('data-ready');
+    release();
+    await waitForApp(page);
+    await expect(search).toHaveValue('Radc');
+    await expect(venues).toHaveCount(1);
+    await expect(venues.first()).toContainText('Radcliffe');
+    expect(all).toBeGreaterThan(1);
+  });
+});

@@ -26,12 +26,65 @@
     held = button;
   };
   document.addEventListener('click', hold, true);
+
+  // A choice or text entered before the app is interactive is in the page, but not in the app's
+  // state: hydration sets each field back to the value the app holds. The last value of each
+  // field the person changed is kept, and given back to the app as their own change once it is
+  // interactive, before the held press (which may submit it).
+  var edits = [];
+  var field = function (element) {
+    var tag = element && element.tagName;
+    return tag === 'SELECT' || tag === 'TEXTAREA' || (tag === 'INPUT' && element.type !== 'file');
+  };
+  var note = function (event) {
+    var element = event.target;
+    var root = document.getElementById('root');
+    // Not only trusted events: a browser's own select (and an automation's) reports a choice
+    // with an event it makes itself.
+    if (!field(element) || !root || !root.contains(element)) return;
+    for (var i = 0; i < edits.length; i++) if (edits[i].element === element) edits.splice(i, 1);
+    edits.push({ element: element, id: element.id, value: element.value, checked: element.checked });
+  };
+  document.addEventListener('input', note, true);
+  document.addEventListener('change', note, true);
+  var giveBack = function (edit) {
+    var element = edit.element;
+    // A page the app rendered afresh has new fields: the same field by its id.
+    if (!element.isConnected && edit.id) element = document.getElementById(edit.id);
+    if (!field(element) || element.disabled) return;
+    var type = element.type;
+    if (type === 'checkbox' || type === 'radio') {
+      if (element.checked !== edit.checked) element.click();
+      return;
+    }
+    var prototype = Object.getPrototypeOf(element);
+    var setter = Object.getOwnPropertyDescriptor(prototype, 'value');
+    if (!setter || !setter.set) return;
+    // React notices a change by comparing the field with the last value it saw: that is set to
+    // something else first (through the field's own setter, which React watches), then the value
+    // itself (through the prototype's, which it does not).
+    element.value = edit.value === '' ? ' ' : '';
+    setter.set.call(element, edit.value);
+    element.dispatchEvent(new Event(element.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
+  };
+
   window.__appInteractive = function () {
     window.__appInteractive = function () {};
     document.removeEventListener('click', hold, true);
+    document.removeEventListener('input', note, true);
+    document.removeEventListener('change', note, true);
+    var given = edits;
+    edits = [];
+    for (var i = 0; i < given.length; i++) giveBack(given[i]);
     var button = held;
     held = null;
-    if (button && button.isConnected && !button.disabled) button.click();
+    if (!button) return;
+    var press = function () {
+      if (button.isConnected && !button.disabled) button.click();
+    };
+    // The app renders the given-back values before the press reads them.
+    if (given.length > 0) setTimeout(press, 0);
+    else press();
   };
   var started = false;
   var add = function (element) {

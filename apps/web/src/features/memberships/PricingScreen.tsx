@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -45,19 +45,33 @@ const PricingScreen = () => {
   // page carries the venue's activities and the first one's classes (server-rendered); a logged-in
   // customer's venue (the home venue) and membership are their own, so their page has the form's
   // skeleton at its size until those are known.
+  // Only the first view settles: an activity chosen later keeps the form where it stands while
+  // its classes load.
   const isSettling =
     membership === 'unknown' ||
     user.isLoading ||
     (venue !== '' && categories.isPending) ||
-    (venue !== '' && selected !== '' && classes.isPending);
+    (venue !== '' && selected !== '' && activity === '' && classes.isPending);
+  // Show prices pressed while the chosen activity's classes load shows them once they are known
+  // (the class decides the price), rather than being refused by a disabled button.
+  const [showWhenReady, setShowWhenReady] = useState('');
 
-  const show = () => {
-    if (!venue || !selected) return;
+  const priceChosen = () =>
     price.mutate(
       { venue, activity: selected, occurrenceId: chosenClass?.occurrenceId ?? null, reference: user.data?.reference ?? null },
       { onSuccess: (result) => announce(t('pricing.shown', { count: result.tickets.length })) },
     );
+  const show = () => {
+    if (!venue || !selected) return;
+    if (classes.isPending) setShowWhenReady(selected);
+    else priceChosen();
   };
+
+  const classesKnown = !classes.isPending;
+  useEffect(() => {
+    if (showWhenReady !== '' && showWhenReady === selected && classesKnown) priceChosen();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `priceChosen` reads this render's choices; it runs once, when the classes arrive
+  }, [showWhenReady, classesKnown]);
 
   // Spec §5: only a 400 with a message is shown as the error; anything else gets the generic text.
   const error = price.error ? (isApiError(price.error) && price.error.statusCode === 400 ? price.error.message : t('toasts.genericError')) : null;
@@ -87,6 +101,7 @@ const PricingScreen = () => {
                 onChange={(event) => {
                   setActivity(event.target.value);
                   setOccurrence('');
+                  setShowWhenReady('');
                   price.reset();
                 }}
               >
@@ -119,7 +134,7 @@ const PricingScreen = () => {
                 </select>
               </div>
             )}
-            <Button type="submit" size="lg" disabled={price.isPending || classes.isFetching} aria-busy={price.isPending || classes.isFetching || undefined}>
+            <Button type="submit" size="lg" disabled={price.isPending} aria-busy={price.isPending || (showWhenReady !== '' && !classesKnown) || undefined}>
               {t('pricing.show')}
             </Button>
           </form>
