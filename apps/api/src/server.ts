@@ -10,6 +10,7 @@ import { demoAccountsPresent, seedDemoData } from './db/seed/seed.ts';
 import { startBanner } from './lib/start-banner.ts';
 import { startJobRunner, type JobRunner } from './jobs/runner.ts';
 import { enqueue } from './jobs/enqueue.ts';
+import { startDrawWatch } from './jobs/draw-watch.ts';
 
 const fail = (message: string): never => {
   process.stderr.write(`\n${message}\n\n`);
@@ -57,6 +58,7 @@ const main = async () => {
   const db = createDb(connectionString);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: JobRunner | undefined;
+  let drawWatch: ReturnType<typeof startDrawWatch> | undefined;
   let hasDemoAccounts: boolean;
   let stopping = false;
 
@@ -65,6 +67,7 @@ const main = async () => {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     await app?.close().catch((e: unknown) => logger.error(e));
+    await drawWatch?.stop();
     // Running jobs finish (they use the pool), then the queue lets go of its connections.
     await jobs?.stop().catch((e: unknown) => logger.error(e));
     await db.destroy().catch((e: unknown) => logger.error(e));
@@ -87,6 +90,8 @@ const main = async () => {
     app = await buildApp({ config, db, logger });
     // Before listening, so a server that answers health checks is also running its jobs.
     jobs = await startJobRunner({ connectionString, db, logger, config });
+    // A release draw left by an instance that died is resumed here within seconds.
+    drawWatch = startDrawWatch(db, logger);
     // The weeks ahead of the timetable, now rather than at the next daily run (one job across instances).
     await enqueue(db, 'materialise-occurrences', {}, { jobKey: 'materialise-occurrences' });
     await app.listen({ port: config.PORT, host: config.HOST });

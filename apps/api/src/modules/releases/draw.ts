@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { enqueue } from '../../jobs/enqueue.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import { addToCart } from '../basket/service.ts';
@@ -15,7 +16,8 @@ import * as repo from './repository.ts';
  * basket's normal add (holds, expiry, the basket), else a place on the waitlist. A request is
  * locked and must still be waiting, so a second run, a concurrent one on another instance, or a
  * run resumed after a crash decides nothing twice; hold_place() keeps every session within its
- * capacity.
+ * capacity. One draw of a release runs at a time (its advisory lock); a draw left by a process that
+ * died is found by `resumeStrandedDraws` and queued again.
  */
 
 type Outcome = 'granted' | 'waitlisted' | 'refused' | 'gone';
@@ -96,7 +98,21 @@ export const decide = async (db: Db, clientId: number, requestId: number, holdMi
  * is waiting, the release is marked drawn and its seed may be shown. `now` is the clock unless a
  * test pins it.
  */
-export const runDraw = async (db: Db, releaseId: number, { holdMinutes }: { holdMinutes: number }, now = new Date()) => {
+export const runDraw = (db: Db, releaseId: number, options: { holdMinutes: number }, now = new Date()) =>
+  repo.withDrawLock(db, releaseId, () => drawLocked(db, releaseId, options, now));
+
+/**
+ * Draws whose process died mid-way (or that have not started) are queued again, to run now on a
+ * live instance: the waiting requests are decided, nothing twice (docs/scaling.md). Answers the
+ * releases queued.
+ */
+export const resumeStrandedDraws = async (db: Db) => {
+  const stranded = await repo.findStrandedDraws(db);
+  for (const releaseId of stranded) await enqueue(db, 'release-draw', { releaseId }, { jobKey: `release-draw:${releaseId}` });
+  return stranded;
+};
+
+const drawLocked = async (db: Db, releaseId: number, { holdMinutes }: { holdMinutes: number }, now: Date) => {
   const release = await repo.findReleaseById(db, releaseId);
   if (!release || release.release_at > now) return { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
   const waiting = await repo.findWaitingRequests(db, releaseId);

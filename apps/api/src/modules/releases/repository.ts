@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import pg from 'pg';
+import { poolOf, type Db } from '../../db/connect.ts';
 import type { ReleaseRequestStatus } from '../../db/schema.ts';
 
 /** The rows of a fair release (migration 0074, docs/release.md). */
@@ -138,3 +139,42 @@ export const countWaitingBefore = async (db: Db, releaseId: number, before: Date
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** Advisory-lock namespace of release draws (two-key form: 25, release id). */
+const DRAW_LOCK_SPACE = 25;
+
+/**
+ * Runs `fn` holding the release's draw lock: a session-level advisory lock on a connection of its
+ * own, outside the pool, closed afterwards. A second draw of the release waits for the first. When
+ * the process running a draw dies (SIGKILL, a lost machine) its connection closes and PostgreSQL
+ * lets go of the lock at once, which is how `findStrandedDraws` tells a dead draw from a live one.
+ */
+export const withDrawLock = async <T>(db: Db, releaseId: number, fn: () => Promise<T>): Promise<T> => {
+  const pool = poolOf(db);
+  if (!pool) throw new Error('withDrawLock needs a Db made by createDb.');
+  const client = new pg.Client({ ...pool.options, application_name: `bookings-release-draw-${releaseId}` });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', [DRAW_LOCK_SPACE, releaseId]);
+    return await fn();
+  } finally {
+    // Closing the session releases its lock, whatever happened to the draw.
+    await client.end().catch(() => {});
+  }
+};
+
+/**
+ * Releases past their instant with requests still waiting and no draw holding their lock: a draw
+ * whose process died mid-way (its graphile-worker job stays locked for 4 hours), or one not yet
+ * started. Served by the partial index on waiting requests.
+ */
+export const findStrandedDraws = async (db: Db): Promise<number[]> =>
+  (
+    await sql<{ id: number }>`
+      SELECT d.id FROM day_releases d
+       WHERE d.id IN (SELECT r.release_id FROM release_requests r WHERE r.status = 'waiting')
+         AND d.release_at <= now()
+         AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid = ${DRAW_LOCK_SPACE}
+                          AND l.objid = d.id AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`.execute(db)
+  ).rows.map((r) => r.id);
