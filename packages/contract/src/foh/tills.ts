@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZVenueSlugQuery } from '../common/slug.ts';
 import { ZMoney, ZPathId, ZPence, ZReason, ZStaffRef } from './common.ts';
 import { COUNTED_TENDERS } from './tender-rules.ts';
+import { ZKioskCardLine } from './kiosk-takings.ts';
 
 /**
  * Tills and till sessions (issue 24, docs/front-of-house.md "Tills"). A session is opened with a
@@ -100,6 +101,8 @@ export const ZXRead = z.object({
   sales_count: z.number().int(),
   entries: z.array(ZTillEntry),
   read_at: z.string(),
+  /** The venue's kiosk card payments since opening: not in this till's drawer (docs/front-of-house.md "Kiosk takings"). */
+  kiosk_card: ZKioskCardLine,
 });
 export const ZXReadResponse = z.object({ data: ZXRead });
 
@@ -126,6 +129,8 @@ export const ZZReport = z.object({
   total_variance: ZMoney,
   sales_count: z.number().int(),
   entries: z.array(ZTillEntry),
+  /** The venue's kiosk card payments from opening to close: not in this till's drawer, not counted. */
+  kiosk_card: ZKioskCardLine,
 });
 export type ZReport = z.infer<typeof ZZReport>;
 export const ZZReportResponse = z.object({ data: ZZReport });

@@ -4,6 +4,7 @@ import { useTestApp } from '../../../test/app.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
 import { TEST_BROWSER, TEST_CARDS, tokeniseTestCard } from '../../../test/fixtures/cards.ts';
 import { createOccurrence, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { KIOSK_VENUE as VENUE, useKiosk } from '../../../test/fixtures/kiosk.ts';
 import { addCredit } from '../credits/service.ts';
 import { KIOSK_ASKS_MESSAGE } from './kiosk-booking.ts';
 
@@ -17,22 +18,8 @@ import { KIOSK_ASKS_MESSAGE } from './kiosk-booking.ts';
 const ctx = useTestApp();
 const shop = useCheckoutShop(ctx);
 const { call, fresh, count } = shop;
-const VENUE = 'bury-leisure-centre';
 
-/** The customer identified at the kiosk by membership number and PIN: their kiosk session as a caller. */
-const atKiosk = async (who: TestCustomer): Promise<TestCustomer & { kioskToken: string }> => {
-  const plan = await ctx.db.selectFrom('membership_plans').select('id').where('client_id', '=', shop.fx.clientId).executeTakeFirstOrThrow();
-  const number = `KB${who.userId}`;
-  await ctx.db
-    .insertInto('memberships')
-    .values({ client_id: shop.fx.clientId, account_user_id: who.userId, membership_user_id: who.selfId, plan_id: plan.id, venue_id: shop.fx.venueId, reference: number, price_pence: 3000, started_on: sql<string>`current_date` as never })
-    .execute();
-  expect((await call('PUT', '/api/my-account/kiosk-pin', who, { pin: '5273' })).statusCode).toBe(200);
-  const identified = await call('POST', '/api/kiosk/identify', null, { membership_number: number, pin: '5273' });
-  expect(identified.statusCode).toBe(200);
-  const token = identified.json().data.token as string;
-  return { ...who, token, kioskToken: token, auth: { authorization: `Bearer ${token}` } };
-};
+const { atKiosk } = useKiosk(ctx, shop, { prefix: 'KB', pin: '5273' });
 
 /** A class starting in `minutes` at the demo venue, and which kiosk day (venue-local) it falls on. */
 const classSoon = async (minutes = 90) => {

@@ -15,12 +15,14 @@ import {
   ZXReadResponse,
   ZZReportResponse,
 } from '@app/contract/foh/tills';
+import { ZKioskTakingsParams, ZKioskTakingsQuery, ZKioskTakingsResponse } from '@app/contract/foh/kiosk-takings';
 import { ZFohPayRequest, ZFohPayResponse, ZVoucherParams, ZVoucherResponse } from '@app/contract/foh/pay';
 import { unprocessable } from '../../lib/errors.ts';
 import { publicUrlOf } from '../../lib/config.ts';
 import { providerFor } from '../payments/service.ts';
 import * as tills from './tills.ts';
 import { getVoucher, payAtTill } from './tenders.ts';
+import { kioskTakings, kioskTakingsCsv } from './kiosk-takings.ts';
 import { fohPeopleRoutes } from './people-routes.ts';
 import { fohMembershipRoutes } from './membership-sale.ts';
 import { fohWalkInRoutes } from './walk-in-routes.ts';
@@ -81,6 +83,21 @@ export const fohRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await tills.zReportCsv(app.db, staffOf(request), request.params.sessionId);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
   });
+
+  app.get(
+    '/api/foh/venues/:venue/kiosk-takings',
+    { ...staffOnly, schema: { tags, summary: "The kiosk's card takings of a day at a venue", params: ZKioskTakingsParams, querystring: ZKioskTakingsQuery, response: { 200: ZKioskTakingsResponse, ...errors } } },
+    async (request) => kioskTakings(app.db, staffOf(request), request.params.venue, request.query.date),
+  );
+
+  app.get(
+    '/api/foh/venues/:venue/kiosk-takings.csv',
+    { ...staffOnly, schema: { tags, summary: "The kiosk's card takings of a day as CSV", params: ZKioskTakingsParams, querystring: ZKioskTakingsQuery } },
+    async (request, reply) => {
+      const file = await kioskTakingsCsv(app.db, staffOf(request), request.params.venue, request.query.date);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
+    },
+  );
 
   app.get('/api/foh/vouchers/:code', { ...staffOnly, schema: { tags, summary: 'Check an offline voucher', params: ZVoucherParams, response: { 200: ZVoucherResponse, ...errors } } }, async (request) =>
     getVoucher(app.db, staffOf(request), request.params.code),

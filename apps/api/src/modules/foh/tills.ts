@@ -1,9 +1,11 @@
 import { toMoney } from '@app/contract/rules/money';
 import { COUNTED_TENDERS, TENDER_LABELS, type CountedTender } from '@app/contract/foh/tender-rules';
 import type { AddEntryRequest, CloseSessionRequest, TenderTotals } from '@app/contract/foh/tills';
+import type { KioskCardLine } from '@app/contract/foh/kiosk-takings';
 import { SESSION_CLOSED_MESSAGE, TILL_IN_USE_CODE } from '@app/contract/foh/tills';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { completedTotalBetween } from '../kiosk-terminal/service.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
 
@@ -108,6 +110,17 @@ export const expectedTotals = (entries: readonly Pick<EntryRow, 'tender_type' | 
   return totals;
 };
 
+/**
+ * The kiosk's card payments at the till's venue over the session's period (docs/front-of-house.md
+ * "Kiosk takings"): a line of its own on the X read and Z report, never in the drawer's expected
+ * card-terminal figure — the kiosk's card payments are not this till's takings.
+ */
+const kioskCardLine = async (db: Db, staff: Staff, row: repo.SessionRow, to: Date, symbol: string): Promise<KioskCardLine> => {
+  const from = new Date(row.opened_at as unknown as Date);
+  const { count, total } = await completedTotalBetween(db, staff.clientId, row.venue_slug, from, to);
+  return { count, total: money(total, symbol), from: from.toISOString(), to: to.toISOString() };
+};
+
 export const addEntry = (db: Db, staff: Staff, sessionId: number, body: AddEntryRequest) =>
   inTransaction(db, async (trx) => {
     await sessionFor(trx, staff, sessionId);
@@ -136,13 +149,15 @@ export const xRead = async (db: Db, staff: Staff, sessionId: number) => {
   const row = await sessionFor(db, staff, sessionId, { own: false });
   const symbol = await repo.findCurrencySymbol(db, staff.clientId);
   const entries = await repo.listEntries(db, sessionId);
+  const readAt = new Date();
   return {
     data: {
       session: sessionDto(row, symbol),
       expected: expectedTotals(entries),
       sales_count: new Set(entries.filter((e) => e.kind === 'sale').map((e) => e.order_reference)).size,
       entries: entries.map((e) => entryDto(e, symbol)),
-      read_at: new Date().toISOString(),
+      read_at: readAt.toISOString(),
+      kiosk_card: await kioskCardLine(db, staff, row, readAt, symbol),
     },
   };
 };
@@ -182,11 +197,12 @@ export const zReport = async (db: Db, staff: Staff, sessionId: number) => {
       total_variance: money(lines.reduce((s, l) => s + l.variance.raw, 0), symbol),
       sales_count: new Set(entries.filter((e) => e.kind === 'sale').map((e) => e.order_reference)).size,
       entries: entries.map((e) => entryDto(e, symbol)),
+      kiosk_card: await kioskCardLine(db, staff, row, new Date(row.closed_at as unknown as Date), symbol),
     },
   };
 };
 
-const csvCell = (v: string | number) => {
+export const csvCell = (v: string | number) => {
   const s = String(v);
   // A cell starting with = + - @ is a formula in a spreadsheet: quoted and prefixed.
   const safe = /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
@@ -208,6 +224,7 @@ export const zReportCsv = async (db: Db, staff: Staff, sessionId: number) => {
     ['Tender', 'Expected', 'Counted', 'Variance'],
     ...data.lines.map((l) => [l.label, pounds(l.expected.raw), pounds(l.counted.raw), pounds(l.variance.raw)]),
     ['Credit taken (not counted)', pounds(data.credit_taken.raw), '', ''],
+    ['Kiosk card terminal (not in this till)', pounds(data.kiosk_card.total.raw), '', ''],
     ['Total variance', '', '', pounds(data.total_variance.raw)],
   ];
   return { filename: `z-report-${sessionId}.csv`, body: rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n' };

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { KIOSK_TERMINAL_CANCELLED_MESSAGE, KIOSK_TERMINAL_DECLINED_MESSAGE, KIOSK_TERMINAL_TIMED_OUT_MESSAGE, KIOSK_TERMINAL_WAIT_SECONDS } from '@app/contract/foh/kiosk-terminal';
 import { useTestApp } from '../../../test/app.ts';
 import { useCheckoutShop } from '../../../test/fixtures/checkout.ts';
-import { createOccurrence, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { KIOSK_VENUE, useKiosk } from '../../../test/fixtures/kiosk.ts';
 
 /**
  * Paying at the venue's card terminal from the kiosk (docs/kiosk.md "Paying at the card reader"):
@@ -16,44 +16,8 @@ import { createOccurrence, type TestCustomer } from '../../../test/fixtures/hold
 const ctx = useTestApp();
 const shop = useCheckoutShop(ctx);
 const { call, fresh, count } = shop;
-const VENUE = 'bury-leisure-centre';
-
-const atKiosk = async (who: TestCustomer): Promise<TestCustomer> => {
-  const plan = await ctx.db.selectFrom('membership_plans').select('id').where('client_id', '=', shop.fx.clientId).executeTakeFirstOrThrow();
-  const number = `KT${who.userId}`;
-  await ctx.db
-    .insertInto('memberships')
-    .values({ client_id: shop.fx.clientId, account_user_id: who.userId, membership_user_id: who.selfId, plan_id: plan.id, venue_id: shop.fx.venueId, reference: number, price_pence: 3000, started_on: sql<string>`current_date` as never })
-    .execute();
-  expect((await call('PUT', '/api/my-account/kiosk-pin', who, { pin: '6184' })).statusCode).toBe(200);
-  const identified = await call('POST', '/api/kiosk/identify', null, { membership_number: number, pin: '6184' });
-  expect(identified.statusCode).toBe(200);
-  const token = identified.json().data.token as string;
-  return { ...who, token, auth: { authorization: `Bearer ${token}` } };
-};
-
-let minutes = 200;
-/** A class at the venue put into the kiosk customer's basket: the cart as the kiosk saw it. */
-const basketOfOne = async (kiosk: TestCustomer) => {
-  const occurrence = await createOccurrence(ctx.db, shop.fx, { kind: 'class', startsInMinutes: (minutes += 7), capacity: 6 });
-  const added = await call('POST', '/api/activities/cart/add', kiosk, { items: [{ id: occurrence.id, type: 'purchasableOccurrence', purchased_for_user_id: kiosk.selfId, pricing_option_id: shop.fx.classOptions.adult }] });
-  expect(added.statusCode).toBe(200);
-  const cart = added.json().data as { id: number; total: number; item_hash: string; items: unknown[] };
-  expect(cart.total).toBeGreaterThan(0);
-  return { occurrence, cart };
-};
-
-const reader = async (next: 'approve' | 'decline' | 'wait') => {
-  const set = await call('POST', '/simulator/card-reader', null, { venue: VENUE, next });
-  expect([set.statusCode, set.body]).toEqual([200, expect.anything()]);
-  return set.json().data as { terminal_id: string };
-};
+const { atKiosk, basketOfOne, reader, start, poll, cancel } = useKiosk(ctx, shop, { prefix: 'KT', pin: '6184' });
 afterEach(async () => void (await reader('approve')));
-
-const start = (kiosk: TestCustomer, cart: { item_hash: string }, extra: Record<string, unknown> = {}) =>
-  call('POST', '/api/kiosk/terminal-payments', kiosk, { venue: VENUE, terms: shop.termIds, item_hash: cart.item_hash, ...extra });
-const poll = (kiosk: TestCustomer, id: string) => call('GET', `/api/kiosk/terminal-payments/${id}`, kiosk);
-const cancel = (kiosk: TestCustomer, id: string) => call('POST', `/api/kiosk/terminal-payments/${id}/cancel`, kiosk, {});
 
 const bookingsOf = (occurrenceId: number) => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM bookings WHERE occurrence_id = ${occurrenceId}`);
 const ordersOf = (cartId: number) => count(sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE cart_id = ${cartId}`);
@@ -206,7 +170,7 @@ describe("paying at the venue's card terminal from the kiosk", () => {
     // Unknown ids and malformed bodies.
     expect((await poll(kiosk, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await poll(kiosk, 'not-a-uuid')).statusCode).toBe(422);
-    expect((await call('POST', '/api/kiosk/terminal-payments', kiosk, { venue: VENUE, terms: 'all' })).statusCode).toBe(422);
+    expect((await call('POST', '/api/kiosk/terminal-payments', kiosk, { venue: KIOSK_VENUE, terms: 'all' })).statusCode).toBe(422);
     expect((await start(kiosk, cart, { venue: 'no-such-venue' })).statusCode).toBe(404);
     // Still waiting, untouched by all of that.
     expect((await poll(kiosk, payment.id)).json().data.status).toBe('waiting');

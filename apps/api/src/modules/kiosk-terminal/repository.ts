@@ -73,3 +73,44 @@ export const movePayment = async (db: Db, id: string, from: readonly KioskTermin
   ).numUpdatedRows > 0n;
 
 export const findOrder = (db: Db, orderId: number) => db.selectFrom('orders').select(['uuid', 'reference']).where('id', '=', orderId).executeTakeFirst();
+
+/* ---- What the kiosk took (docs/front-of-house.md "Kiosk takings") ---- */
+
+export type TakingRow = {
+  id: string;
+  status: 'completed' | 'reversed';
+  decided_at: Date;
+  order_reference: string | null;
+  terminal_id: string;
+  terminal_reference: string | null;
+  amount_pence: number;
+};
+
+/** The venue (of the client) by slug, with its time zone and today's local date. */
+export const findVenueDay = async (db: Db, clientId: number, slug: string) =>
+  (
+    await sql<{ id: number; slug: string; name: string; timezone: string; today: string }>`
+      SELECT id, slug, name, timezone, (now() AT TIME ZONE timezone)::date::text AS today FROM venues WHERE client_id = ${clientId} AND slug = ${slug}`.execute(db)
+  ).rows[0];
+
+/** The venue's completed and reversed kiosk card payments decided on its local `date`, in time order. */
+export const findTakingsOfDay = async (db: Db, clientId: number, venueId: number, timezone: string, date: string) =>
+  (
+    await sql<TakingRow>`
+      SELECT k.id, k.status, k.decided_at, o.reference AS order_reference, k.terminal_id, k.terminal_reference, k.amount_pence
+        FROM kiosk_terminal_payments k LEFT JOIN orders o ON o.id = k.order_id
+       WHERE k.client_id = ${clientId} AND k.venue_id = ${venueId} AND k.status IN ('completed', 'reversed')
+         AND k.decided_at >= (${date}::date)::timestamp AT TIME ZONE ${timezone}
+         AND k.decided_at < (${date}::date + 1)::timestamp AT TIME ZONE ${timezone}
+       ORDER BY k.decided_at, k.id`.execute(db)
+  ).rows;
+
+/** The venue's completed kiosk card payments in [from, to]: their number and total. */
+export const sumCompletedBetween = async (db: Db, clientId: number, venueSlug: string, from: Date, to: Date) =>
+  (
+    await sql<{ count: number; total: number }>`
+      SELECT count(*)::int AS count, coalesce(sum(k.amount_pence), 0)::int AS total
+        FROM kiosk_terminal_payments k JOIN venues v ON v.id = k.venue_id
+       WHERE k.client_id = ${clientId} AND v.client_id = ${clientId} AND v.slug = ${venueSlug} AND k.status = 'completed'
+         AND k.decided_at >= ${from} AND k.decided_at <= ${to}`.execute(db)
+  ).rows[0]!;

@@ -156,3 +156,23 @@ export const cancelTerminalPayment = async (db: Db, caller: KioskCaller, id: str
   });
   return checkTerminalPayment(db, caller, id, deps);
 };
+
+/* ---- What the kiosk took: for staff of the venue's operator (docs/front-of-house.md "Kiosk takings") ---- */
+
+/** A venue's finished kiosk card payments of a local day: completed (the takings) and reversed (refunded at the terminal). Undefined: not this client's venue. */
+export const takingsOfDay = async (db: Db, clientId: number, venueSlug: string, date: string | undefined) => {
+  const venue = await repo.findVenueDay(db, clientId, venueSlug);
+  if (!venue) return undefined;
+  const day = date ?? venue.today;
+  const rows = await repo.findTakingsOfDay(db, clientId, venue.id, venue.timezone, day);
+  return {
+    venue: { slug: venue.slug, name: venue.name },
+    date: day,
+    completed: rows.filter((r) => r.status === 'completed'),
+    reversed: rows.filter((r) => r.status === 'reversed'),
+    currencySymbol: await repo.findCurrencySymbol(db, clientId),
+  };
+};
+
+/** The venue's completed kiosk card payments between two instants (a till session's period): how many, and their total in pence. */
+export const completedTotalBetween = (db: Db, clientId: number, venueSlug: string, from: Date, to: Date) => repo.sumCompletedBetween(db, clientId, venueSlug, from, to);
