@@ -46,6 +46,7 @@ import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { coursesRoutes } from './modules/courses/routes.ts';
 import { releasesRoutes } from './modules/releases/routes.ts';
 import { openactiveRoutes } from './modules/openactive/routes.ts';
+import { manageRoutes } from './modules/manage/routes.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -186,6 +187,8 @@ export const buildApp = async ({ config, db, logger, serveWeb = true, validateRe
   await app.register(holdingsRoutes);
   await app.register(fohRoutes);
   await app.register(membershipsRoutes);
+  // The operator console's API (docs/operator-tools.md): managers only.
+  await app.register(manageRoutes);
   // OpenActive open data at /openactive (docs/openactive.md), before the SPA's catch-all.
   await app.register(openactiveRoutes, { pageSize: config.OPENACTIVE_PAGE_SIZE });
 

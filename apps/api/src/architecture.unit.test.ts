@@ -54,6 +54,9 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   // basket's total and the order through orders, the terminal (a simulator) through payments.
   'kiosk-terminal': ['account', 'orders', 'payments'],
   live: ['timetable'],
+  // The operator console (docs/operator-tools.md): an occurrence's bookings cancelled and credited
+  // through bookings, emails, the venue lookup.
+  manage: ['account', 'bookings', 'email', 'venues'],
   // Online joining (docs/memberships.md): sold through payments and orders; venues for the venue.
   memberships: ['account', 'email', 'orders', 'payments', 'venues'],
   // OpenActive feeds (docs/openactive.md) read their own table and the source rows; no other module.

@@ -156,6 +156,8 @@ export type UsersTable = {
   email: string;
   password_hash: string;
   role: Generated<'customer' | 'staff'>;
+  /** Staff with the operator (manager) role (0079, docs/operator-tools.md). */
+  operator_role: Generated<'manager' | null>;
   first_name: string;
   last_name: string;
   created_at: Generated<Timestamp>;
@@ -171,6 +173,19 @@ export type UsersTable = {
   emergency_contact_name: string | null;
   emergency_contact_phone: string | null;
   marketing_sms: Generated<boolean>;
+};
+
+/** A manager's change (0079, docs/operator-tools.md): append-only. */
+export type OperatorChangesTable = {
+  id: Generated<number>;
+  client_id: number;
+  venue_id: number | null;
+  occurrence_id: number | null;
+  actor_user_id: number;
+  action: 'occurrence_cancelled' | 'capacity_changed' | 'instructor_changed' | 'location_changed' | 'no_show_policy_changed';
+  detail: Generated<Record<string, unknown>>;
+  reason: string | null;
+  created_at: Generated<Timestamp>;
 };
 
 export type MembershipUsersTable = {
@@ -1002,6 +1017,7 @@ export type Database = {
   course_waitlist_entries: CourseWaitlistEntriesTable;
   course_tags: CourseTagsTable;
   users: UsersTable;
+  operator_changes: OperatorChangesTable;
   membership_users: MembershipUsersTable;
   locations: LocationsTable;
   activities: ActivitiesTable;

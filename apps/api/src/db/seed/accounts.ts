@@ -13,6 +13,8 @@ export type SeedFamilyMember = {
 
 export type SeedAccount = {
   role: 'customer' | 'staff';
+  /** Staff with the operator (manager) role (0079). */
+  operator_role?: 'manager';
   reference: string;
   email: string;
   /** Plain text here; the seed stores only the password hash (argon2id). */
@@ -82,6 +84,17 @@ export const DEMO_USERS: readonly SeedAccount[] = [
     ...splitName(DEMO_ACCOUNTS.staffRadcliffe.name),
     date_of_birth: null,
     home_venue: 'radcliffe-leisure-centre',
+    family: [],
+  },
+  {
+    role: 'staff',
+    operator_role: 'manager',
+    reference: 'ANW-MANAGER-1',
+    email: DEMO_ACCOUNTS.manager.email,
+    password: DEMO_ACCOUNTS.manager.password,
+    ...splitName(DEMO_ACCOUNTS.manager.name),
+    date_of_birth: null,
+    home_venue: 'bury-leisure-centre',
     family: [],
   },
 ];

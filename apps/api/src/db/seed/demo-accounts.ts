@@ -7,6 +7,8 @@ export const DEMO_ACCOUNTS = {
   staff: { email: 'staff@example.com', password: 'Staff1234!', name: 'Sam Taylor' },
   /** A second till user, at Radcliffe (issue 24: "a second demo staff member at another venue"). */
   staffRadcliffe: { email: 'staff.radcliffe@example.com', password: 'Staff1234!', name: 'Priya Shah' },
+  /** Staff with the operator (manager) role: the console at /manage (issue 26, docs/operator-tools.md). */
+  manager: { email: 'manager@example.com', password: 'Manager1234!', name: 'Morgan Hale' },
 } as const;
 
 export const DEMO_CLIENT_SLUG = 'active-north-west';

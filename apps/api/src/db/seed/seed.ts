@@ -220,6 +220,7 @@ const insertUsers = async (
         email: account.email,
         password_hash: passwordHash,
         role: account.role,
+        operator_role: account.operator_role ?? null,
         first_name: account.first_name,
         last_name: account.last_name,
       })

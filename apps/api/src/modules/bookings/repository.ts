@@ -95,6 +95,14 @@ export const lockBookings = async (db: Db, ids: readonly number[]) =>
       SELECT id, status FROM bookings WHERE id = ANY(${[...ids]}::integer[]) ORDER BY id FOR UPDATE`.execute(db)
   ).rows;
 
+/** An occurrence's confirmed bookings, locked in id order (the operator's cancellation of the occurrence). */
+export const lockConfirmedOfOccurrence = async (db: Db, clientId: number, occurrenceId: number) =>
+  (
+    await sql<BookingRow>`${SELECT_BOOKING}
+      WHERE b.client_id = ${clientId} AND b.occurrence_id = ${occurrenceId} AND b.status = 'confirmed'
+      ORDER BY b.id FOR UPDATE OF b`.execute(db)
+  ).rows;
+
 export const markCancelled = (db: Db, id: number, source: string) =>
   db
     .updateTable('bookings')

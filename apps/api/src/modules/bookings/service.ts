@@ -1,6 +1,6 @@
 import type { BookingDto, CancellationPolicy } from '@app/contract/bookings/booking';
 import type { LateFeeDto } from '@app/contract/bookings/late-fees';
-import { CANCELLATION_CREDIT_HOURS, cancellationOutcome } from '@app/contract/rules/cancellation';
+import { CANCELLATION_CREDIT_HOURS, CANCELLATION_CREDIT_VALID_MONTHS, addMonths, cancellationOutcome } from '@app/contract/rules/cancellation';
 import { DEFAULT_CURRENCY_SYMBOL, toMoney } from '@app/contract/rules/money';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -151,6 +151,52 @@ export const cancelBookings = async (db: Db, caller: Caller, ids: readonly numbe
   const now = new Date();
   const data = (await repo.findBookings(db, caller.clientId, unique)).map((row) => toDto(row, symbol, now));
   return { data, cancellations, message: cancellationMessage(cancellations, symbol) };
+};
+
+/**
+ * The operator cancelled the occurrence (docs/operator-tools.md), inside the manager's transaction
+ * that set its cancelled_at: every confirmed booking of it cancelled (source 'operator'), its place
+ * released, the whole price paid back as general credit whatever the time to the start (no fee:
+ * the venue cancelled), an audit row naming the manager, and one email per account with the reason.
+ */
+export const cancelForOccurrence = async (
+  trx: Db,
+  input: { clientId: number; occurrenceId: number; actorUserId: number; reason: string; origin: RequestOrigin; publicUrl: string },
+) => {
+  const rows = await repo.lockConfirmedOfOccurrence(trx, input.clientId, input.occurrenceId);
+  const symbol = await symbolOf(trx, input.clientId);
+  const now = new Date();
+  const expiresAt = addMonths(now, CANCELLATION_CREDIT_VALID_MONTHS);
+  const byAccount = new Map<number, { items: CancelledItem[]; credit: number }>();
+  for (const row of rows) {
+    const caller = { clientId: input.clientId, accountUserId: row.account_user_id };
+    await repo.markCancelled(trx, row.id, 'operator');
+    await repo.releaseClaim(trx, row.claim_id);
+    if (row.price_pence > 0) await credits.refundBooking(trx, caller, row.id, row.price_pence, expiresAt, `Cancelled by the venue: ${row.activity_name}, ${row.local_date} ${row.local_time}`);
+    await recordAccountChange(trx, {
+      clientId: input.clientId,
+      userId: row.account_user_id,
+      actorUserId: input.actorUserId,
+      action: 'booking_cancelled',
+      detail: { booking_id: row.id, source: 'operator', outcome: 'credit', amount: row.price_pence, starts_at: iso(row.starts_at) },
+      origin: input.origin,
+    });
+    const account = byAccount.get(row.account_user_id) ?? { items: [], credit: 0 };
+    const paidBack = row.price_pence > 0 ? creditOutcome(row.price_pence, expiresAt, symbol) : 'Nothing was paid for this booking, so there is no credit to give.';
+    account.items.push({
+      name: row.activity_name,
+      person: `${row.person_first_name} ${row.person_last_name}`,
+      when: `${dateInWords(row.local_date)}, ${row.local_time}`,
+      where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
+      outcome: `${row.venue_name} cancelled this session: ${input.reason}. ${paidBack}`,
+    });
+    account.credit += row.price_pence;
+    byAccount.set(row.account_user_id, account);
+  }
+  for (const [accountUserId, account] of byAccount) {
+    await queueCancellationEmail(trx, { clientId: input.clientId, accountUserId }, account.items, account.credit, symbol, input.publicUrl);
+  }
+  return { bookings: rows.length, accounts: byAccount.size, credit_pence: rows.reduce((sum, row) => sum + row.price_pence, 0) };
 };
 
 /** The cancellation email (emails/booking-cancelled.ts), in the cancellation's transaction: sent only if it commits. */

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { OperatorChangesTable } from '../../db/schema.ts';
+
+/** The operator console's queries (docs/operator-tools.md). */
+
+export const isManager = async (db: Db, clientId: number, userId: number) =>
+  (await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('client_id', '=', clientId)
+    .where('role', '=', 'staff')
+    .where('operator_role', '=', 'manager')
+    .executeTakeFirst()) !== undefined;
+
+export const listVenues = (db: Db, clientId: number) =>
+  db.selectFrom('venues').select(['id', 'slug', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
+
+export type OccurrenceRow = {
+  id: number;
+  venue_id: number;
+  activity_name: string;
+  kind: string;
+  starts_at: Date;
+  ends_at: Date;
+  local_date: string;
+  time: string;
+  end_time: string;
+  capacity: number;
+  booked: number;
+  held: number;
+  waiting: number;
+  instructor_id: number | null;
+  instructor_name: string | null;
+  location_id: number | null;
+  location_name: string | null;
+  cancelled_at: Date | null;
+  started: boolean;
+};
+
+const SELECT_OCCURRENCE = sql`
+  SELECT o.id, o.venue_id, a.name AS activity_name, a.kind, o.starts_at, o.ends_at,
+         to_char(o.local_date, 'YYYY-MM-DD') AS local_date,
+         to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS time,
+         to_char(o.ends_at AT TIME ZONE v.timezone, 'HH24:MI') AS end_time,
+         o.capacity,
+         (SELECT count(*)::int FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.kind = 'booking') AS booked,
+         (SELECT count(*)::int FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.kind <> 'booking'
+             AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS held,
+         (SELECT count(*)::int FROM waitlist_entries w WHERE w.occurrence_id = o.id AND w.status IN ('waiting', 'offered')) AS waiting,
+         o.instructor_id, i.name AS instructor_name, o.location_id, l.name AS location_name, o.cancelled_at,
+         o.starts_at <= now() AS started
+    FROM occurrences o
+    JOIN activities a ON a.id = o.activity_id
+    JOIN venues v ON v.id = o.venue_id
+    LEFT JOIN instructors i ON i.id = o.instructor_id
+    LEFT JOIN locations l ON l.id = o.location_id`;
+
+/** A venue's occurrences of one venue-local day, by start. */
+export const occurrencesOfDay = async (db: Db, clientId: number, venueId: number, date: string) =>
+  (await sql<OccurrenceRow>`${SELECT_OCCURRENCE}
+    WHERE o.client_id = ${clientId} AND o.venue_id = ${venueId} AND o.local_date = ${date}::date
+    ORDER BY o.starts_at, a.name, o.id`.execute(db)).rows;
+
+export const findOccurrence = async (db: Db, clientId: number, occurrenceId: number) =>
+  (await sql<OccurrenceRow>`${SELECT_OCCURRENCE} WHERE o.client_id = ${clientId} AND o.id = ${occurrenceId}`.execute(db)).rows[0];
+
+/** Locks the occurrence row (a hold's hold_place takes the same lock): changes and holds queue here. */
+export const lockOccurrence = async (db: Db, clientId: number, occurrenceId: number) =>
+  (await sql<{ id: number }>`SELECT id FROM occurrences WHERE client_id = ${clientId} AND id = ${occurrenceId} FOR UPDATE`.execute(db)).rows[0];
+
+export const markOccurrenceCancelled = (db: Db, occurrenceId: number) =>
+  db.updateTable('occurrences').set({ cancelled_at: sql<Date>`now()` }).where('id', '=', occurrenceId).where('cancelled_at', 'is', null).executeTakeFirst();
+
+/** Releases the occurrence's live holds and offers (bookings are cancelled by bookings); answers how many. */
+export const releaseHolds = async (db: Db, occurrenceId: number) =>
+  (
+    await db
+      .updateTable('place_claims')
+      .set({ status: 'released', released_at: sql<Date>`now()` })
+      .where('occurrence_id', '=', occurrenceId)
+      .where('status', '=', 'active')
+      .where('kind', '<>', 'booking')
+      .returning('id')
+      .execute()
+  ).length;
+
+/** Ends the occurrence's waitlist: entries still waiting or offered lapse (docs/operator-tools.md). */
+export const closeWaitlist = async (db: Db, occurrenceId: number) =>
+  (
+    await db
+      .updateTable('waitlist_entries')
+      .set({ status: 'lapsed', updated_at: sql<Date>`now()` })
+      .where('occurrence_id', '=', occurrenceId)
+      .where('status', 'in', ['waiting', 'offered'])
+      .returning('id')
+      .execute()
+  ).length;
+
+/**
+ * Sets the capacity. Lowering it below the live places is refused by the 0079 trigger
+ * (check_violation on constraint occurrences_capacity_floor), which the service turns into a 409.
+ */
+export const setCapacity = (db: Db, occurrenceId: number, capacity: number) =>
+  db.updateTable('occurrences').set({ capacity }).where('id', '=', occurrenceId).execute();
+
+export const setStaffing = (db: Db, occurrenceId: number, change: { instructor_id?: number | null; location_id?: number | null }) =>
+  db.updateTable('occurrences').set(change).where('id', '=', occurrenceId).execute();
+
+export const instructorsOf = (db: Db, clientId: number) =>
+  db.selectFrom('instructors').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
+
+export const locationsOf = (db: Db, clientId: number, venueId: number) =>
+  db.selectFrom('locations').select(['id', 'name']).where('client_id', '=', clientId).where('venue_id', '=', venueId).orderBy('sort_order').orderBy('name').execute();
+
+/** The accounts with a confirmed booking of the occurrence, and whom to write to. */
+export const bookedAccounts = async (db: Db, occurrenceId: number) =>
+  (
+    await sql<{ account_user_id: number; email: string; first_name: string; operator: string; people: string[] }>`
+      SELECT u.id AS account_user_id, u.email, u.first_name, c.name AS operator,
+             array_agg(m.first_name || ' ' || m.last_name ORDER BY b.id) AS people
+        FROM bookings b
+        JOIN users u ON u.id = b.account_user_id
+        JOIN clients c ON c.id = u.client_id
+        JOIN membership_users m ON m.id = b.membership_user_id
+       WHERE b.occurrence_id = ${occurrenceId} AND b.status = 'confirmed'
+       GROUP BY u.id, c.name ORDER BY u.id`.execute(db)
+  ).rows;
+
+export const insertChange = (db: Db, change: Omit<OperatorChangesTable, 'id' | 'created_at' | 'detail'> & { detail: Record<string, unknown> }) =>
+  db
+    .insertInto('operator_changes')
+    .values({ ...change, detail: JSON.stringify(change.detail) as unknown as Record<string, unknown> })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export type ChangeRow = {
+  id: number;
+  action: string;
+  occurrence_id: number | null;
+  detail: Record<string, unknown>;
+  reason: string | null;
+  actor_id: number;
+  actor_name: string;
+  created_at: Date;
+};
+
+export const changesOfVenue = async (db: Db, clientId: number, venueId: number, limit: number, offset: number) => {
+  const [{ rows }, counted] = await Promise.all([
+    sql<ChangeRow>`
+      SELECT ch.id::integer AS id, ch.action, ch.occurrence_id, ch.detail, ch.reason, u.id AS actor_id,
+             u.first_name || ' ' || u.last_name AS actor_name, ch.created_at
+        FROM operator_changes ch JOIN users u ON u.id = ch.actor_user_id
+       WHERE ch.client_id = ${clientId} AND ch.venue_id = ${venueId}
+       ORDER BY ch.created_at DESC, ch.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db),
+    db
+      .selectFrom('operator_changes')
+      .select(sql<number>`count(*)::integer`.as('n'))
+      .where('client_id', '=', clientId)
+      .where('venue_id', '=', venueId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: counted.n };
+};

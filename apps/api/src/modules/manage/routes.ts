@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZErrorResponse } from '@app/contract/errors/error-response';
+import {
+  ZCancelOccurrenceRequest,
+  ZCancelOccurrenceResponse,
+  ZChangeCapacityRequest,
+  ZChangeOccurrenceResponse,
+  ZChangeStaffingRequest,
+  ZListManageVenuesResponse,
+  ZManageChangesQuery,
+  ZManageChangesResponse,
+  ZManageOccurrenceParams,
+  ZManageOccurrencesQuery,
+  ZManageOccurrencesResponse,
+  ZManageVenueParams,
+} from '@app/contract/manage/occurrences';
+import { publicUrlOf } from '../../lib/config.ts';
+import * as manage from './service.ts';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
+
+const managerOf = (request: FastifyRequest): manage.Manager => ({ clientId: request.clientId, userId: request.auth!.userId });
+const originOf = (request: FastifyRequest) => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+
+/**
+ * The operator console's API (issue 26, docs/operator-tools.md): staff with the manager role only.
+ * The guard runs before the body is validated: a customer or plain staff member is refused with
+ * 403 whatever they send, never told what a body lacks. No-store, personal data.
+ */
+export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requireManager = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireStaff(request, reply);
+    await manage.assertManager(app.db, managerOf(request));
+  };
+  const managerOnly = { preValidation: requireManager, config: { personalData: true } };
+  const tags = ['operator console'];
+  const publicUrl = () => publicUrlOf(app.config);
+
+  app.get('/api/manage/venues', { ...managerOnly, schema: { tags, summary: "The operator's venues", response: { 200: ZListManageVenuesResponse, ...errors } } }, async (request) =>
+    manage.listVenues(app.db, managerOf(request)),
+  );
+
+  app.get(
+    '/api/manage/venues/:venue/occurrences',
+    { ...managerOnly, schema: { tags, summary: "A venue's occurrences of one day", params: ZManageVenueParams, querystring: ZManageOccurrencesQuery, response: { 200: ZManageOccurrencesResponse, ...errors } } },
+    async (request) => manage.occurrencesOfDay(app.db, managerOf(request), request.params.venue, request.query.date),
+  );
+
+  app.post(
+    '/api/manage/occurrences/:occurrenceId/cancel',
+    {
+      ...managerOnly,
+      schema: { tags, summary: 'Cancel an occurrence: bookings credited and emailed, holds released, waitlist closed', params: ZManageOccurrenceParams, body: ZCancelOccurrenceRequest, response: { 200: ZCancelOccurrenceResponse, ...errors } },
+    },
+    async (request) => manage.cancelOccurrence(app.db, managerOf(request), request.params.occurrenceId, request.body.reason, originOf(request), publicUrl()),
+  );
+
+  app.put(
+    '/api/manage/occurrences/:occurrenceId/capacity',
+    { ...managerOnly, schema: { tags, summary: 'Change the capacity (never below the places booked or held)', params: ZManageOccurrenceParams, body: ZChangeCapacityRequest, response: { 200: ZChangeOccurrenceResponse, ...errors } } },
+    async (request) => manage.changeCapacity(app.db, managerOf(request), request.params.occurrenceId, request.body.capacity, request.body.reason),
+  );
+
+  app.put(
+    '/api/manage/occurrences/:occurrenceId/staffing',
+    { ...managerOnly, schema: { tags, summary: 'Change the instructor or room (booked customers emailed)', params: ZManageOccurrenceParams, body: ZChangeStaffingRequest, response: { 200: ZChangeOccurrenceResponse, ...errors } } },
+    async (request) => manage.changeStaffing(app.db, managerOf(request), request.params.occurrenceId, request.body, publicUrl()),
+  );
+
+  app.get(
+    '/api/manage/venues/:venue/changes',
+    { ...managerOnly, schema: { tags, summary: "A venue's recorded changes, newest first", params: ZManageVenueParams, querystring: ZManageChangesQuery, response: { 200: ZManageChangesResponse, ...errors } } },
+    async (request) => manage.changesOfVenue(app.db, managerOf(request), request.params.venue, request.query.page),
+  );
+};
