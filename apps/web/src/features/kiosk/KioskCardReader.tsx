@@ -4,6 +4,7 @@ import { isApiError } from '../../lib/api/errors.ts';
 import { genericErrorMessage } from '../../lib/api/messages.ts';
 import { cancelTerminalPayment, checkTerminalPayment, type KioskTerminalPayment } from './api.ts';
 import { BIG_NEUTRAL } from './styles.ts';
+import { setReaderWaiting } from './kiosk-session.ts';
 
 /** How often the kiosk asks the server how the card reader is doing. */
 export const READER_POLL_MS = 1500;
@@ -31,6 +32,10 @@ export const KioskCardReader = ({ payment: started, onResult }: { payment: Kiosk
   }, [onResult]);
 
   useEffect(() => heading.current?.focus(), []);
+
+  // While the payment is live the customer is at the reader: the idle return waits (KioskIdle).
+  useEffect(() => setReaderWaiting(isLive(payment)), [payment]);
+  useEffect(() => () => setReaderWaiting(false), []);
 
   useEffect(() => {
     if (!isLive(payment)) {

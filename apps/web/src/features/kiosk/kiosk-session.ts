@@ -23,3 +23,14 @@ export const useKioskSession = create<KioskSessionState>(() => ({ customer: null
 
 export const startKioskSession = (customer: KioskCustomer) => useKioskSession.setState({ customer });
 export const endKioskSession = () => useKioskSession.setState({ customer: null });
+
+/**
+ * A card-reader payment is waiting at the terminal (docs/kiosk.md "Idle"): the customer is at the
+ * reader, not touching the screen, so the idle return does not count meanwhile. KioskCardReader
+ * sets it while its payment is live (waiting for a card, or approved and completing) and clears it
+ * when the payment ends or the screen goes.
+ */
+export const useKioskReader = create<{ waiting: boolean }>(() => ({ waiting: false }));
+export const setReaderWaiting = (waiting: boolean) => {
+  if (useKioskReader.getState().waiting !== waiting) useKioskReader.setState({ waiting });
+};
