@@ -79,6 +79,7 @@ const tillRoutes = (): RouteObject[] =>
     { path: 'till/roster', ...screen(() => import('../features/foh/attendance/RosterScreen.tsx')) },
     { path: 'till/close', ...screen(() => import('../features/foh/CloseTillScreen.tsx')) },
     { path: 'till/z-report/:sessionId', ...screen(() => import('../features/foh/ZReportScreen.tsx')) },
+    { path: 'till/kiosk-takings', ...screen(() => import('../features/foh/kiosk-takings/KioskTakingsScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */

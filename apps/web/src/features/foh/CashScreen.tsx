@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
@@ -111,6 +112,12 @@ const XReadView = ({ session }: { session: TillSession }) => {
       ) : (
         <>
           <TotalsTable caption={t('xRead.caption', { count: xRead.data.salesCount })} rows={xRead.data.expected} symbol={session.currencySymbol} testId="x-read" />
+          <p className="mt-3 text-sm" data-testid="x-read-kiosk">
+            {t('xRead.kiosk', { total: xRead.data.kioskCard.total.formatted, count: xRead.data.kioskCard.count })}{' '}
+            <Link to="/till/kiosk-takings" className="font-semibold text-primary-700 underline">
+              {t('xRead.kioskLink')}
+            </Link>
+          </p>
           <h3 className="mt-4 font-bold">{t('xRead.entries')}</h3>
           <ul className="text-sm">
             {xRead.data.entries.map((entry) => (

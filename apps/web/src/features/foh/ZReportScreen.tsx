@@ -38,6 +38,8 @@ const ZReportScreen = () => {
               <dd>{report.data.salesCount}</dd>
               <dt className="font-semibold">{t('z.credit')}</dt>
               <dd>{report.data.creditTaken.formatted}</dd>
+              <dt className="font-semibold">{t('z.kiosk')}</dt>
+              <dd data-testid="z-kiosk">{t('z.kioskValue', { total: report.data.kioskCard.total.formatted, count: report.data.kioskCard.count })}</dd>
             </dl>
             <table className="w-full text-left">
               <caption className="text-left font-bold">{t('z.caption')}</caption>

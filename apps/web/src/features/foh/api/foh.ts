@@ -24,7 +24,7 @@ export type CustomerPanel = Camelized<CustomerPanelDto>;
 export type StaffCart = Camelized<CartDto>;
 export type PayResult = Camelized<FohPayDto>;
 /** The X read's expected totals: the API client camelises 'offline-voucher' → 'offlineVoucher'. */
-export type XRead = { session: TillSession; expected: Record<string, number>; salesCount: number; entries: TillEntry[]; readAt: string };
+export type XRead = { session: TillSession; expected: Record<string, number>; salesCount: number; entries: TillEntry[]; readAt: string; kioskCard: ZReport['kioskCard'] };
 
 const foh = { base: 'fohBase' } as const;
 

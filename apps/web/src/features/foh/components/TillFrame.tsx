@@ -85,6 +85,9 @@ const TillHeader = ({ session }: { session: TillSession | null }) => {
           <NavLink to="/till/cash" className={link}>
             {t('nav.cash')}
           </NavLink>
+          <NavLink to="/till/kiosk-takings" className={link}>
+            {t('nav.takings')}
+          </NavLink>
           <NavLink to="/till/close" className={link}>
             {t('nav.close')}
           </NavLink>
