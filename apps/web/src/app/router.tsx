@@ -82,6 +82,14 @@ const tillRoutes = (): RouteObject[] =>
     { path: 'till/kiosk-takings', ...screen(() => import('../features/foh/kiosk-takings/KioskTakingsScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
+// The operator console (issue 26, docs/operator-tools.md): managers only, on the foh source.
+const manageRoutes = (): RouteObject[] =>
+  [
+    { path: 'manage', ...screen(() => import('../features/manage/ManageHomeScreen.tsx')) },
+    { path: 'manage/venues/:venueSlug', ...screen(() => import('../features/manage/ManageDayScreen.tsx')) },
+    { path: 'manage/venues/:venueSlug/changes', ...screen(() => import('../features/manage/ManageChangesScreen.tsx')) },
+  ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
+
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */
 export const routes: RouteObject[] = [
   {
@@ -93,6 +101,7 @@ export const routes: RouteObject[] = [
         : { index: true, ...screen(() => import('../features/venues/HomeScreen.tsx')) },
       ...(SOURCE === 'online-joining' ? joiningRoutes() : []),
       ...(SOURCE === 'foh' ? tillRoutes() : []),
+      ...(SOURCE === 'foh' ? manageRoutes() : []),
       { path: 'redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/SelectedVenueRedirect.tsx')) },
       { path: 'course-redirect-to-selected-venue', ...redirect, ...screen(() => import('../features/venues/redirects/CourseSelectedVenueRedirect.tsx')) },
       { path: 'register', ...screen(() => import('../features/my-account/RegisterScreen.tsx')) },

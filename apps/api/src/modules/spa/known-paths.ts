@@ -39,7 +39,7 @@ const staticRoutesOf = (source: string): readonly string[] => [
   ...(source === 'bookings' ? [] : ['login']),
   ...(source === 'bookings' || source === 'my-account' ? ['forgotten-password', 'reset-password'] : []),
   ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments', 'late-fees'] : []),
-  ...(source === 'foh' ? ['till', 'till/cash', 'till/roster', 'till/close', 'till/walk-in', 'till/kiosk-takings'] : []),
+  ...(source === 'foh' ? ['till', 'till/cash', 'till/roster', 'till/close', 'till/walk-in', 'till/kiosk-takings', 'manage'] : []),
 ];
 
 /**
@@ -59,6 +59,8 @@ export const pageLookup = (pathname: string, source: string): PageLookup | null 
   if (source === 'my-account' && segments[0] === 'payments' && segments.length === 2) return null;
   // The till's customer and Z report pages (issue 24): staff screens, no venue in the address.
   if (source === 'foh' && segments[0] === 'till' && segments.length === 3 && ['customers', 'z-report'].includes(segments[1]!)) return null;
+  // The operator console (issue 26): a venue's timetable and changes; its screens ask for the venue.
+  if (source === 'foh' && segments[0] === 'manage' && segments[1] === 'venues' && (segments.length === 3 || (segments.length === 4 && segments[3] === 'changes'))) return null;
   const [first, second, third, fourth, fifth] = segments;
   // The membership app (issue 23): a centre's plans and its join steps name the venue; a join in
   // progress is the server's to find (its screens ask for it).

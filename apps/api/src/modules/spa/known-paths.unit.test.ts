@@ -107,11 +107,17 @@ describe('every static route of the web app has no venue lookup', () => {
   const shared = literal(/export const routes[\s\S]*$/.exec(router)?.[0] ?? '').filter((p) => !['login', 'forgotten-password', 'reset-password'].includes(p));
   it.each([
     ['bookings', shared],
-    ['foh', literal(router).filter((p) => p.startsWith('till'))],
+    ['foh', literal(router).filter((p) => p.startsWith('till') || p.startsWith('manage'))],
     ['online-joining', [...shared, 'login']],
   ] as const)('%s: %j', (source, paths) => {
     expect(paths.length).toBeGreaterThan(0);
     for (const p of paths) expect(pageLookup(`/${p}`, source), p).toBeNull();
+  });
+  it("the operator console's venue pages need no lookup on the foh source only", () => {
+    expect(pageLookup('/manage/venues/bury-leisure-centre', 'foh')).toBeNull();
+    expect(pageLookup('/manage/venues/bury-leisure-centre/changes', 'foh')).toBeNull();
+    expect(pageLookup('/manage/venues/bury-leisure-centre/other', 'foh')).toEqual({ venueSlug: 'manage', activitySlug: 'venues' });
+    expect(pageLookup('/manage', 'bookings')).toEqual({ venueSlug: 'manage' });
   });
   it("the till's customer and Z report pages need no venue", () => {
     expect(pageLookup('/till/customers/12', 'foh')).toBeNull();

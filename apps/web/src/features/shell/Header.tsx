@@ -37,8 +37,9 @@ const BasketTimeLeft = () => {
   );
 };
 
-/** The till's screens (`/till…` on the front-of-house site): a staff member's workplace, not the shop. */
-export const isTillPath = (pathname: string) => import.meta.env.VITE_SOURCE === 'foh' && (pathname === '/till' || pathname.startsWith('/till/'));
+/** The till's and the operator console's screens (`/till…`, `/manage…` on the front-of-house site): a staff member's workplace, not the shop. */
+export const isTillPath = (pathname: string) =>
+  import.meta.env.VITE_SOURCE === 'foh' && (pathname === '/till' || pathname.startsWith('/till/') || pathname === '/manage' || pathname.startsWith('/manage/'));
 
 /**
  * The till's header (docs/front-of-house-screens.md "The till's frame"): the operator's logo and

@@ -1,0 +1,69 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ManageOccurrence as ManageOccurrenceDto, OperatorChange as OperatorChangeDto } from '@app/contract/manage/occurrences';
+import { api } from '../../../lib/api/client.ts';
+import type { Camelized } from '../../../lib/api/camelized.ts';
+import { toCamel } from '../../../lib/api/case.ts';
+
+/**
+ * The operator console's calls (issue 26; contract packages/contract/src/manage/,
+ * docs/operator-tools.md). Managers only: anyone else gets 403, which the frame shows.
+ */
+export type ManageOccurrence = Camelized<ManageOccurrenceDto>;
+export type OperatorChange = Camelized<OperatorChangeDto>;
+export type ManageVenue = { id: number; slug: string; name: string };
+export type Option = { id: number; name: string };
+export type ManageDay = { data: ManageOccurrence[]; venue: ManageVenue; date: string; instructors: Option[]; locations: Option[] };
+export type ManageChanges = { data: OperatorChange[]; venue: ManageVenue; meta: { currentPage: number; lastPage: number; total: number } };
+
+export const manageKeys = {
+  all: ['manage'] as const,
+  venues: ['manage', 'venues'] as const,
+  day: (venue: string, date: string) => ['manage', 'day', venue, date] as const,
+  changes: (venue: string, page: number) => ['manage', 'changes', venue, page] as const,
+};
+
+/** A whole answer (`data` beside `venue`, `meta`, …), camelised: the client's get unwraps `data` alone. */
+const whole = async <T>(path: string, signal: AbortSignal) => toCamel<T>(JSON.parse(await api.get<string>(path, { signal, responseType: 'text' })));
+
+export const useManageVenues = () =>
+  useQuery({ queryKey: manageKeys.venues, queryFn: ({ signal }) => api.get<ManageVenue[]>('manage/venues', { signal }), retry: false });
+
+export const useManageDay = (venue: string, date: string) =>
+  useQuery({
+    queryKey: manageKeys.day(venue, date),
+    queryFn: ({ signal }) => whole<ManageDay>(`manage/venues/${encodeURIComponent(venue)}/occurrences?date=${encodeURIComponent(date)}`, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const useManageChanges = (venue: string, page: number) =>
+  useQuery({
+    queryKey: manageKeys.changes(venue, page),
+    queryFn: ({ signal }) => whole<ManageChanges>(`manage/venues/${encodeURIComponent(venue)}/changes?page=${page}`, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+type ChangeAnswer = { data: ManageOccurrence; message: string };
+
+const useChangeMutation = <Body,>(send: (occurrenceId: number, body: Body) => Promise<string>) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ occurrenceId, body }: { occurrenceId: number; body: Body }) => toCamel<ChangeAnswer>(JSON.parse(await send(occurrenceId, body))),
+    onSuccess: () => client.invalidateQueries({ queryKey: manageKeys.all }),
+  });
+};
+
+/** POST manage/occurrences/{id}/cancel: bookings credited and emailed, holds released, waitlist closed. */
+export const useCancelOccurrence = () =>
+  useChangeMutation<{ reason: string }>((id, body) => api.post<string>(`manage/occurrences/${id}/cancel`, body, { responseType: 'text' }));
+
+/** PUT manage/occurrences/{id}/capacity: never below the places booked or held (409 with the reason). */
+export const useChangeCapacity = () =>
+  useChangeMutation<{ capacity: number; reason?: string }>((id, body) => api.put<string>(`manage/occurrences/${id}/capacity`, body, { responseType: 'text' }));
+
+/** PUT manage/occurrences/{id}/staffing: instructor and/or room; booked customers are emailed. */
+export const useChangeStaffing = () =>
+  useChangeMutation<{ instructorId?: number | null; locationId?: number | null; reason?: string }>((id, body) =>
+    api.put<string>(`manage/occurrences/${id}/staffing`, body, { responseType: 'text' }),
+  );
