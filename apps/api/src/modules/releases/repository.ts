@@ -148,11 +148,12 @@ const DRAW_LOCK_SPACE = 25;
  * own, outside the pool, closed afterwards. A second draw of the release waits for the first. When
  * the process running a draw dies (SIGKILL, a lost machine) its connection closes and PostgreSQL
  * lets go of the lock at once, which is how `findStrandedDraws` tells a dead draw from a live one.
+ * The connection's application_name names the release and the process (pg_stat_activity).
  */
 export const withDrawLock = async <T>(db: Db, releaseId: number, fn: () => Promise<T>): Promise<T> => {
   const pool = poolOf(db);
   if (!pool) throw new Error('withDrawLock needs a Db made by createDb.');
-  const client = new pg.Client({ ...pool.options, application_name: `bookings-release-draw-${releaseId}` });
+  const client = new pg.Client({ ...pool.options, application_name: `bookings-release-draw-${releaseId}-pid-${process.pid}` });
   client.on('error', () => {});
   await client.connect();
   try {
