@@ -60,7 +60,7 @@ const CapacityForm = ({ occurrence, onDone }: { occurrence: ManageOccurrence; on
     change.mutate({ occurrenceId: occurrence.id, body: { capacity } }, { onSuccess: (answer) => onDone(answer.message) });
   };
   return (
-    <form onSubmit={submit} noValidate className="mt-4 rounded-lg border border-neutral-300 p-4" aria-label={t('change.capacity')}>
+    <form onSubmit={submit} noValidate className="mt-4 rounded-lg border border-neutral-300 p-4" aria-label={t('change.capacityForm')}>
       <label htmlFor="change-capacity" className="block font-semibold">
         {t('change.capacity')}
       </label>
@@ -115,7 +115,7 @@ const StaffingForm = ({ occurrence, instructors, locations, onDone }: { occurren
   };
   const select = 'mt-1 h-[42px] w-full rounded-md border border-neutral-500 px-3';
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-3 rounded-lg border border-neutral-300 p-4" aria-label={t('change.saveStaffing')}>
+    <form onSubmit={submit} noValidate className="mt-4 space-y-3 rounded-lg border border-neutral-300 p-4" aria-label={t('change.staffingForm')}>
       <div>
         <label htmlFor="change-instructor" className="block font-semibold">
           {t('change.instructor')}
