@@ -4,6 +4,7 @@ import { Button } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { useOpenTill, useTills } from './api/foh.ts';
 import { MoneyField } from './components/MoneyField.tsx';
+import { VenueSelect, venuesOfTills } from './components/VenueSelect.tsx';
 import { parsePounds } from './money.ts';
 import { timeOf } from './time.ts';
 
@@ -15,11 +16,7 @@ export const OpenTill = () => {
   const { t } = useTranslation('foh');
   const tills = useTills();
   const open = useOpenTill();
-  const venues = useMemo(() => {
-    const seen = new Map<string, string>();
-    for (const till of tills.data?.data ?? []) seen.set(till.venue.slug, till.venue.name);
-    return [...seen];
-  }, [tills.data]);
+  const venues = useMemo(() => venuesOfTills(tills.data?.data ?? []), [tills.data]);
   const [venue, setVenue] = useState('');
   const [tillId, setTillId] = useState('');
   const [float, setFloat] = useState('');
@@ -49,26 +46,16 @@ export const OpenTill = () => {
           {open.error.message}
         </p>
       )}
-      <div>
-        <label htmlFor="till-venue" className="block text-sm font-semibold">
-          {t('open.venue')}
-        </label>
-        <select
-          id="till-venue"
-          value={chosenVenue}
-          onChange={(event) => {
-            setVenue(event.target.value);
-            setTillId('');
-          }}
-          className="mt-1 h-11 w-full rounded-md border border-neutral-500 px-3"
-        >
-          {venues.map(([slug, name]) => (
-            <option key={slug} value={slug}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VenueSelect
+        id="till-venue"
+        venues={venues}
+        value={chosenVenue}
+        className="w-full"
+        onChange={(slug) => {
+          setVenue(slug);
+          setTillId('');
+        }}
+      />
       <fieldset>
         <legend className="text-sm font-semibold">{t('open.till')}</legend>
         <ul className="mt-2 space-y-2">

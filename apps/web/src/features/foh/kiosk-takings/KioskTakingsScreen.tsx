@@ -5,6 +5,7 @@ import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { useTills, type TillSession } from '../api/foh.ts';
 import { TillFrame } from '../components/TillFrame.tsx';
+import { VenueSelect, venuesOfTills } from '../components/VenueSelect.tsx';
 import { timeOf } from '../time.ts';
 import { kioskTakingsCsvHref, useKioskTakings, type KioskTakingsPayment } from './api.ts';
 
@@ -23,7 +24,7 @@ export const TakingsReport = ({ session }: { session: TillSession | null }) => {
   const { t } = useTranslation('foh');
   const tills = useTills();
   const [params, setParams] = useSearchParams();
-  const venues = [...new Map((tills.data?.data ?? []).map((till) => [till.venue.slug, till.venue.name])).entries()];
+  const venues = venuesOfTills(tills.data?.data ?? []);
   const venue = params.get('venue') ?? session?.till.venueSlug ?? venues[0]?.[0] ?? '';
   const date = params.get('date');
   const takings = useKioskTakings(venue, date);
@@ -50,18 +51,7 @@ export const TakingsReport = ({ session }: { session: TillSession | null }) => {
           if (typed) choose({ date: typed });
         }}
       >
-        <div>
-          <label htmlFor="takings-venue" className="block text-sm font-semibold">
-            {t('open.venue')}
-          </label>
-          <select id="takings-venue" value={venue} onChange={(event) => choose({ venue: event.target.value })} className="mt-1 h-11 rounded-md border border-neutral-500 px-3">
-            {venues.map(([slug, name]) => (
-              <option key={slug} value={slug}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <VenueSelect id="takings-venue" venues={venues} value={venue} onChange={(slug) => choose({ venue: slug })} />
         <div>
           <label htmlFor="takings-date" className="block text-sm font-semibold">
             {t('takings.date')}
