@@ -37,7 +37,8 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: journeyChromiumPath(), args: CHROMIUM_ARGS } } },
   ],
   webServer: {
-    command: `${path.join(root, 'node_modules/.bin/node')} ${path.join(root, 'apps/api/src/server.ts')}`,
+    // E2E_CLUSTER=true: the journeys go through `npm run start:cluster`'s HAProxy and 3 instances (docs/scaling.md).
+    command: `${path.join(root, 'node_modules/.bin/node')} ${path.join(root, process.env.E2E_CLUSTER === 'true' ? 'apps/api/src/cli/cluster.ts' : 'apps/api/src/server.ts')}`,
     cwd: root,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

@@ -131,6 +131,8 @@ const main = async () => {
         HOST: '127.0.0.1',
         TRUST_PROXY: instanceTrustProxy(config.TRUST_PROXY),
         PUBLIC_URL: publicUrl,
+        // Longer than HAProxy keeps an idle connection to them, so HAProxy always lets go first.
+        KEEP_ALIVE_TIMEOUT_MS: String(Math.min(600_000, config.KEEP_ALIVE_TIMEOUT_MS + 5_000)),
         SEED_DEMO_DATA: 'false',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -193,6 +195,7 @@ const main = async () => {
       bind: { host: config.HOST, port: config.PORT },
       servers: instances.map(({ name, port }) => ({ name, port })),
       behindAnotherProxy: config.TRUST_PROXY !== undefined,
+      keepAliveMs: config.KEEP_ALIVE_TIMEOUT_MS,
     }),
   );
   const haproxy = spawn(haproxyBin, ['-db', '-f', cfgFile], { stdio: ['ignore', 'inherit', 'inherit'] });

@@ -17,11 +17,13 @@ export type HaproxyOptions = {
    * client's X-Forwarded-Host (a forged one must not reach the instances as the proxy's word).
    */
   behindAnotherProxy: boolean;
+  /** How long an idle client connection stays open (KEEP_ALIVE_TIMEOUT_MS, as one server would). */
+  keepAliveMs: number;
 };
 
 const bindAddress = ({ host, port }: HaproxyOptions['bind']) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`);
 
-export const haproxyConfig = ({ bind, servers, behindAnotherProxy }: HaproxyOptions): string =>
+export const haproxyConfig = ({ bind, servers, behindAnotherProxy, keepAliveMs }: HaproxyOptions): string =>
   [
     // No maxconn: HAProxy sizes it from the open-files limit it is given.
     'global',
@@ -34,7 +36,7 @@ export const haproxyConfig = ({ bind, servers, behindAnotherProxy }: HaproxyOpti
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 30s',
-    '  timeout http-keep-alive 5s',
+    `  timeout http-keep-alive ${keepAliveMs}ms`,
     '  timeout queue 30s',
     // WebSocket or CONNECT tunnels, should a client open one.
     '  timeout tunnel 1h',
@@ -58,7 +60,9 @@ export const haproxyConfig = ({ bind, servers, behindAnotherProxy }: HaproxyOpti
     '  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host localhost',
     '  http-check expect status 200',
     // A dead or unhealthy instance is out after 2 failed checks 500 ms apart, back after 1 good one.
-    '  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions',
+    // Half the idle connections to an instance are let go each second, long before the instance
+    // closes one (the cluster gives them KEEP_ALIVE_TIMEOUT_MS + 5 s), so none is reused as it closes.
+    '  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions pool-purge-delay 1s',
     ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
     '',
   ].join('\n');

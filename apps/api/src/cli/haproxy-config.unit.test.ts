@@ -9,7 +9,7 @@ const servers = [
 
 describe('the cluster’s HAProxy configuration', () => {
   it('listens on HOST:PORT and sends to every instance with HTTP health checks on /api/health', () => {
-    const cfg = haproxyConfig({ bind: { host: '127.0.0.1', port: 3000 }, servers, behindAnotherProxy: false });
+    const cfg = haproxyConfig({ bind: { host: '127.0.0.1', port: 3000 }, servers, behindAnotherProxy: false, keepAliveMs: 5000 });
     expect(cfg).toContain('  bind 127.0.0.1:3000');
     expect(cfg).toContain('  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host localhost');
     expect(cfg).toContain('  http-check expect status 200');
@@ -19,14 +19,15 @@ describe('the cluster’s HAProxy configuration', () => {
     // The live stream's 15 s heartbeat fits inside the idle timeouts.
     expect(cfg).toMatch(/timeout server 60s/);
     expect(cfg).toMatch(/timeout client 60s/);
+    expect(cfg).toContain('timeout http-keep-alive 5000ms');
   });
 
   it('at the edge sets X-Forwarded-Proto and drops a client’s X-Forwarded-Host; behind another proxy passes them', () => {
-    const edge = haproxyConfig({ bind: { host: '::', port: 8080 }, servers, behindAnotherProxy: false });
+    const edge = haproxyConfig({ bind: { host: '::', port: 8080 }, servers, behindAnotherProxy: false, keepAliveMs: 5000 });
     expect(edge).toContain('  bind [::]:8080');
     expect(edge).toContain('http-request set-header X-Forwarded-Proto http');
     expect(edge).toContain('http-request del-header X-Forwarded-Host');
-    const behind = haproxyConfig({ bind: { host: '127.0.0.1', port: 3000 }, servers, behindAnotherProxy: true });
+    const behind = haproxyConfig({ bind: { host: '127.0.0.1', port: 3000 }, servers, behindAnotherProxy: true, keepAliveMs: 5000 });
     expect(behind).not.toContain('X-Forwarded-Proto');
     expect(behind).not.toContain('X-Forwarded-Host');
   });
