@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_LIMIT_MESSAGE, type ReleaseRequestDto } from '@app/contract/releases/releases';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, liveClaims, type HoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
 import { makeJobsDue, runDueJobs } from '../../../test/jobs.ts';
-import { drawOrder, runDraw, seedHashOf } from './service.ts';
+import { drawOrder, resumeStrandedDraws, runDraw, seedHashOf } from './service.ts';
 
 /**
  * A fair release (issue 25; docs/release.md), on real PostgreSQL: the request window, the limit,
@@ -240,6 +241,32 @@ describe('the draw', () => {
     expect((await mine(late1!))[0]).toMatchObject({ status: 'waitlisted', position: 1 });
     expect((await mine(late2!))[0]).toMatchObject({ status: 'waitlisted', position: 2 });
     expect(await liveClaims(ctx.db, occurrence.id)).toBe(1);
+  });
+});
+
+describe('a draw left by a process that died', () => {
+  it('is not taken while a live draw holds the release’s lock; once that session is gone it is queued to run now and decides the requests', async () => {
+    const occurrence = await classOnItsOwnDay(1);
+    const releaseId = await releaseIn(occurrence.id, 5);
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    expect((await ask(who!, occurrence.id)).statusCode).toBe(202);
+    await arrive(releaseId);
+    // A draw in another process, holding the release's lock (its session, as withDrawLock does).
+    const drawer = new pg.Client({ connectionString: ctx.url });
+    await drawer.connect();
+    await drawer.query('SELECT pg_advisory_lock(25, $1)', [releaseId]);
+    expect(await resumeStrandedDraws(ctx.db)).not.toContain(releaseId);
+    // The graphile-worker job of that draw, locked by the process (it would stay so for 4 hours).
+    await sql`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'dead-worker' WHERE key = ${`release-draw:${releaseId}`}`.execute(ctx.db);
+    // The process dies: its connection closes and PostgreSQL lets go of the lock.
+    await drawer.end();
+    expect(await resumeStrandedDraws(ctx.db)).toContain(releaseId);
+    const jobs = await sql<{ locked: boolean; due: boolean }>`
+      SELECT locked_at IS NOT NULL AS locked, run_at <= now() AS due FROM graphile_worker._private_jobs WHERE key = ${`release-draw:${releaseId}`}`.execute(ctx.db);
+    expect(jobs.rows).toEqual([{ locked: false, due: true }]);
+    await runDueJobs({ url: ctx.url, db: ctx.db });
+    expect((await mine(who!))[0]).toMatchObject({ status: 'granted' });
+    expect(await resumeStrandedDraws(ctx.db)).not.toContain(releaseId);
   });
 });
 
