@@ -277,3 +277,31 @@ describe('the audit trail', () => {
     expect(day.locations.length).toBeGreaterThan(0);
   });
 });
+
+describe('the no-show policy', () => {
+  const url = '/api/manage/settings/no-show-policy';
+
+  it('is shown and changed by a manager only, validated, and each change recorded with from and to', async () => {
+    expect((await call('GET', url, staff)).statusCode).toBe(403);
+    expect((await call('PUT', url, staff, { limit: 2, window_days: 14, fee_pence: 300 })).statusCode).toBe(403);
+    expect((await call('PUT', url, fresh(), { limit: 2, window_days: 14, fee_pence: 300 })).statusCode).toBe(403);
+    const before = (await call('GET', url, manager)).json();
+    expect(before.data).toMatchObject({ limit: 3, window_days: 30, fee_pence: 200, formatted_fee: '£2.00' });
+
+    for (const bad of [{ limit: 0, window_days: 30, fee_pence: 200 }, { limit: 3, window_days: 400, fee_pence: 200 }, { limit: 3, window_days: 30, fee_pence: 2.5 }, { limit: 3, window_days: 30, fee_pence: -1 }, { limit: 3 }]) {
+      expect((await call('PUT', url, manager, bad)).statusCode).toBe(422);
+    }
+    expect((await call('PUT', url, manager, { limit: 3, window_days: 30, fee_pence: 200 })).json().code).toBe('nothing_changed');
+
+    const changed = await call('PUT', url, manager, { limit: 2, window_days: 14, fee_pence: 350 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ limit: 2, window_days: 14, fee_pence: 350, formatted_fee: '£3.50' });
+    expect(changed.json().changes[0]).toMatchObject({ from: { limit: 3, window_days: 30, fee_pence: 200 }, to: { limit: 2, window_days: 14, fee_pence: 350 }, by: { id: manager.userId } });
+    expect(await ctx.db.selectFrom('clients').select(['no_show_limit', 'no_show_window_days', 'no_show_fee_pence']).where('id', '=', fx.clientId).executeTakeFirstOrThrow()).toEqual({
+      no_show_limit: 2,
+      no_show_window_days: 14,
+      no_show_fee_pence: 350,
+    });
+    await call('PUT', url, manager, { limit: 3, window_days: 30, fee_pence: 200 });
+  });
+});

@@ -163,3 +163,24 @@ export const changesOfVenue = async (db: Db, clientId: number, venueId: number, 
   ]);
   return { rows, total: counted.n };
 };
+
+/** The client's no-show policy (0069 columns), locked for a change when `lock`. */
+export const findNoShowPolicy = async (db: Db, clientId: number, lock = false) => {
+  const query = db.selectFrom('clients').select(['no_show_limit', 'no_show_window_days', 'no_show_fee_pence', 'currency_symbol']).where('id', '=', clientId);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+};
+
+export const setNoShowPolicy = (db: Db, clientId: number, policy: { limit: number; window_days: number; fee_pence: number }) =>
+  db.updateTable('clients').set({ no_show_limit: policy.limit, no_show_window_days: policy.window_days, no_show_fee_pence: policy.fee_pence }).where('id', '=', clientId).execute();
+
+export const policyChanges = (db: Db, clientId: number, limit: number) =>
+  db
+    .selectFrom('operator_changes as ch')
+    .innerJoin('users as u', 'u.id', 'ch.actor_user_id')
+    .select(['ch.id', 'ch.detail', 'ch.created_at', 'u.id as actor_id', sql<string>`u.first_name || ' ' || u.last_name`.as('actor_name')])
+    .where('ch.client_id', '=', clientId)
+    .where('ch.action', '=', 'no_show_policy_changed')
+    .orderBy('ch.created_at', 'desc')
+    .orderBy('ch.id', 'desc')
+    .limit(limit)
+    .execute();

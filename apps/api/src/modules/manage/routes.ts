@@ -15,8 +15,10 @@ import {
   ZManageOccurrencesResponse,
   ZManageVenueParams,
 } from '@app/contract/manage/occurrences';
+import { ZNoShowPolicyResponse, ZUpdateNoShowPolicyRequest } from '@app/contract/manage/settings';
 import { publicUrlOf } from '../../lib/config.ts';
 import * as manage from './service.ts';
+import { noShowPolicy, updateNoShowPolicy } from './settings.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -72,5 +74,15 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manage/venues/:venue/changes',
     { ...managerOnly, schema: { tags, summary: "A venue's recorded changes, newest first", params: ZManageVenueParams, querystring: ZManageChangesQuery, response: { 200: ZManageChangesResponse, ...errors } } },
     async (request) => manage.changesOfVenue(app.db, managerOf(request), request.params.venue, request.query.page),
+  );
+
+  app.get('/api/manage/settings/no-show-policy', { ...managerOnly, schema: { tags, summary: "The operator's no-show policy and its last changes", response: { 200: ZNoShowPolicyResponse, ...errors } } }, async (request) =>
+    noShowPolicy(app.db, managerOf(request)),
+  );
+
+  app.put(
+    '/api/manage/settings/no-show-policy',
+    { ...managerOnly, schema: { tags, summary: 'Change the no-show policy (recorded)', body: ZUpdateNoShowPolicyRequest, response: { 200: ZNoShowPolicyResponse, ...errors } } },
+    async (request) => updateNoShowPolicy(app.db, managerOf(request), request.body),
   );
 };

@@ -67,3 +67,20 @@ export const useChangeStaffing = () =>
   useChangeMutation<{ instructorId?: number | null; locationId?: number | null; reason?: string }>((id, body) =>
     api.put<string>(`manage/occurrences/${id}/staffing`, body, { responseType: 'text' }),
   );
+
+export type NoShowPolicy = { limit: number; windowDays: number; feePence: number; formattedFee: string; currencySymbol: string };
+type PolicyValues = { limit: number; windowDays: number; feePence: number };
+export type NoShowPolicyAnswer = { data: NoShowPolicy; changes: { id: number; from: PolicyValues; to: PolicyValues; by: { id: number; name: string }; createdAt: string }[] };
+
+/** GET manage/settings/no-show-policy: the policy and its last 10 changes. */
+export const useNoShowPolicy = () =>
+  useQuery({ queryKey: ['manage', 'no-show-policy'], queryFn: ({ signal }) => whole<NoShowPolicyAnswer>('manage/settings/no-show-policy', signal), retry: false });
+
+/** PUT manage/settings/no-show-policy (validated and recorded by the server). */
+export const useUpdateNoShowPolicy = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PolicyValues) => toCamel<NoShowPolicyAnswer>(JSON.parse(await api.put<string>('manage/settings/no-show-policy', body, { responseType: 'text' }))),
+    onSuccess: (answer) => client.setQueryData(['manage', 'no-show-policy'], answer),
+  });
+};

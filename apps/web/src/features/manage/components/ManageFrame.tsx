@@ -75,6 +75,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
             </NavLink>
           </>
         )}
+        <NavLink to="/manage/settings" className={link}>
+          {t('header.settings')}
+        </NavLink>
       </nav>
     </header>
   );
