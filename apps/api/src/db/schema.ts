@@ -182,7 +182,7 @@ export type OperatorChangesTable = {
   venue_id: number | null;
   occurrence_id: number | null;
   actor_user_id: number;
-  action: 'occurrence_cancelled' | 'capacity_changed' | 'instructor_changed' | 'location_changed' | 'no_show_policy_changed';
+  action: 'occurrence_cancelled' | 'capacity_changed' | 'instructor_changed' | 'location_changed' | 'no_show_policy_changed' | 'series_created';
   detail: Generated<Record<string, unknown>>;
   reason: string | null;
   created_at: Generated<Timestamp>;

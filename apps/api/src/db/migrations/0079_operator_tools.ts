@@ -24,7 +24,7 @@ export const up = async (db: Kysely<unknown>): Promise<void> => {
       venue_id integer REFERENCES venues(id),
       occurrence_id integer,
       actor_user_id integer NOT NULL REFERENCES users(id),
-      action text NOT NULL CHECK (action IN ('occurrence_cancelled', 'capacity_changed', 'instructor_changed', 'location_changed', 'no_show_policy_changed')),
+      action text NOT NULL CHECK (action IN ('occurrence_cancelled', 'capacity_changed', 'instructor_changed', 'location_changed', 'no_show_policy_changed', 'series_created')),
       detail jsonb NOT NULL DEFAULT '{}'::jsonb,
       reason text CHECK (reason IS NULL OR length(reason) BETWEEN 1 AND 500),
       created_at timestamptz NOT NULL DEFAULT now()

@@ -184,3 +184,39 @@ export const policyChanges = (db: Db, clientId: number, limit: number) =>
     .orderBy('ch.id', 'desc')
     .limit(limit)
     .execute();
+
+/* ---- Session series (docs/operator-tools.md "Session series") ---- */
+
+/** The class sub-activities offered at the venue (a series names one: its timetable page). */
+export const classCategoriesAt = async (db: Db, clientId: number, venueId: number) =>
+  (
+    await sql<{ id: number; name: string; slug: string; parent: string | null }>`
+      SELECT c.id, c.name, c.slug, p.name AS parent
+        FROM activity_categories c
+        JOIN category_locations cl ON cl.category_id = c.id AND cl.venue_id = ${venueId}
+        LEFT JOIN activity_categories p ON p.id = c.parent_id
+       WHERE c.client_id = ${clientId} AND c.parent_id IS NOT NULL AND coalesce(c.v2_type, p.v2_type) = 'classes'
+       ORDER BY p.name NULLS FIRST, c.sort_order, c.name`.execute(db)
+  ).rows;
+
+/** The venue's local date today. */
+export const venueToday = async (db: Db, venueId: number) =>
+  (await sql<{ today: string }>`SELECT to_char((now() AT TIME ZONE timezone)::date, 'YYYY-MM-DD') AS today FROM venues WHERE id = ${venueId}`.execute(db)).rows[0]!.today;
+
+export const insertActivity = (db: Db, row: { client_id: number; venue_id: number; category_id: number; name: string; description: string | null; booking_window_days: number; visitor_window_days: number }) =>
+  db.insertInto('activities').values({ ...row, kind: 'class' }).returning('id').executeTakeFirstOrThrow();
+
+export const insertPricingOption = (db: Db, row: { client_id: number; activity_id: number; name: string; price_pence: number; member_price_pence: number }) =>
+  db.insertInto('pricing_options').values(row).returning('id').executeTakeFirstOrThrow();
+
+export const insertTemplate = (
+  db: Db,
+  row: { client_id: number; activity_id: number; location_id: number | null; instructor_id: number | null; iso_day_of_week: number; start_time: string; duration_minutes: number; capacity: number; valid_from: string },
+) => db.insertInto('activity_templates').values(row).returning('id').executeTakeFirstOrThrow();
+
+/** The series' first occurrence and how many were made. */
+export const templateOccurrences = async (db: Db, templateId: number) =>
+  (
+    await sql<{ first_date: string | null; n: number }>`
+      SELECT to_char(min(local_date), 'YYYY-MM-DD') AS first_date, count(*)::int AS n FROM occurrences WHERE template_id = ${templateId}`.execute(db)
+  ).rows[0]!;

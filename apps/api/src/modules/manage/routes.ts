@@ -19,6 +19,8 @@ import { ZNoShowPolicyResponse, ZUpdateNoShowPolicyRequest } from '@app/contract
 import { publicUrlOf } from '../../lib/config.ts';
 import * as manage from './service.ts';
 import { noShowPolicy, updateNoShowPolicy } from './settings.ts';
+import { createSeries, seriesOptions } from './series.ts';
+import { ZCreateSeriesRequest, ZCreateSeriesResponse, ZSeriesOptionsResponse } from '@app/contract/manage/series';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -84,5 +86,17 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manage/settings/no-show-policy',
     { ...managerOnly, schema: { tags, summary: 'Change the no-show policy (recorded)', body: ZUpdateNoShowPolicyRequest, response: { 200: ZNoShowPolicyResponse, ...errors } } },
     async (request) => updateNoShowPolicy(app.db, managerOf(request), request.body),
+  );
+
+  app.get(
+    '/api/manage/venues/:venue/series-options',
+    { ...managerOnly, schema: { tags, summary: 'The class activities, rooms and instructors a new series may name', params: ZManageVenueParams, response: { 200: ZSeriesOptionsResponse, ...errors } } },
+    async (request) => seriesOptions(app.db, managerOf(request), request.params.venue),
+  );
+
+  app.post(
+    '/api/manage/venues/:venue/series',
+    { ...managerOnly, schema: { tags, summary: 'Create a weekly class series (on the timetable at once)', params: ZManageVenueParams, body: ZCreateSeriesRequest, response: { 201: ZCreateSeriesResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createSeries(app.db, managerOf(request), request.params.venue, request.body)),
   );
 };

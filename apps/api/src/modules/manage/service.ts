@@ -193,11 +193,15 @@ const ACTION_WORDS: Record<string, string> = {
   instructor_changed: 'Instructor changed',
   location_changed: 'Room changed',
   no_show_policy_changed: 'No-show policy changed',
+  series_created: 'Weekly series created',
 };
+
+const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
 
 const summaryOf = (row: repo.ChangeRow) => {
   const d = row.detail as Record<string, string | number | undefined>;
   const what = d.activity ? `${d.activity}` : '';
+  if (row.action === 'series_created') return `${ACTION_WORDS[row.action]}: ${what}, ${WEEKDAYS[Number(d.day) - 1] ?? ''} at ${d.time} from ${d.starts_on}`;
   if (row.action === 'occurrence_cancelled') return `${ACTION_WORDS[row.action]}: ${what} (${d.bookings_cancelled ?? 0} bookings credited)`;
   if (d.from !== undefined) return `${ACTION_WORDS[row.action] ?? row.action}${what ? `: ${what}` : ''}, ${d.from} → ${d.to}`;
   return ACTION_WORDS[row.action] ?? row.action;
