@@ -133,10 +133,12 @@ const send = async (method: string, url: string, headers: Record<string, string>
 const dayOf = async (occurrenceId: number) =>
   (await sql<{ date: string }>`SELECT to_char(local_date, 'YYYY-MM-DD') AS date FROM occurrences WHERE id = ${occurrenceId}`.execute(db)).rows[0]!.date;
 
-/** The instance whose process holds the release's draw lock (its connection's application_name names the pid). */
+/** The instance whose process holds the release's draw lock (its connection's application_name names the pid), not one waiting for it. */
 const drawingPid = async (releaseId: number) => {
   const { rows } = await sql<{ name: string }>`
-    SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE ${`bookings-release-draw-${releaseId}-pid-%`}`.execute(db);
+    SELECT a.application_name AS name FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid
+     WHERE l.locktype = 'advisory' AND l.classid = 25 AND l.objid = ${releaseId} AND l.objsubid = 2 AND l.granted
+       AND a.application_name LIKE 'bookings-release-draw-%'`.execute(db);
   return rows.length ? Number(rows[0]!.name.split('-pid-')[1]) : undefined;
 };
 
