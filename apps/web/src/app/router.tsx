@@ -88,6 +88,7 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage', ...screen(() => import('../features/manage/ManageHomeScreen.tsx')) },
     { path: 'manage/venues/:venueSlug', ...screen(() => import('../features/manage/ManageDayScreen.tsx')) },
     { path: 'manage/venues/:venueSlug/changes', ...screen(() => import('../features/manage/ManageChangesScreen.tsx')) },
+    { path: 'manage/venues/:venueSlug/new-series', ...screen(() => import('../features/manage/NewSeriesScreen.tsx')) },
     { path: 'manage/settings', ...screen(() => import('../features/manage/ManageSettingsScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 

@@ -116,6 +116,7 @@ describe('every static route of the web app has no venue lookup', () => {
   it("the operator console's venue pages need no lookup on the foh source only", () => {
     expect(pageLookup('/manage/venues/bury-leisure-centre', 'foh')).toBeNull();
     expect(pageLookup('/manage/venues/bury-leisure-centre/changes', 'foh')).toBeNull();
+    expect(pageLookup('/manage/venues/bury-leisure-centre/new-series', 'foh')).toBeNull();
     expect(pageLookup('/manage/venues/bury-leisure-centre/other', 'foh')).toEqual({ venueSlug: 'manage', activitySlug: 'venues' });
     expect(pageLookup('/manage', 'bookings')).toEqual({ venueSlug: 'manage' });
   });

@@ -84,3 +84,32 @@ export const useUpdateNoShowPolicy = () => {
     onSuccess: (answer) => client.setQueryData(['manage', 'no-show-policy'], answer),
   });
 };
+
+export type SeriesOptions = { categories: { id: number; name: string; parent: string | null }[]; locations: Option[]; instructors: Option[] };
+export type NewSeries = {
+  name: string;
+  categoryId: number;
+  isoDayOfWeek: number;
+  startTime: string;
+  durationMinutes: number;
+  instructorId: number | null;
+  locationId: number | null;
+  capacity: number;
+  pricePence: number;
+  bookingWindowDays: number;
+  startsOn: string;
+};
+export type SeriesCreated = { data: { activityId: number; templateId: number; name: string; categorySlug: string; firstDate: string | null; occurrences: number }; message: string };
+
+/** GET manage/venues/{venue}/series-options: the class activities, rooms and instructors a series may name. */
+export const useSeriesOptions = (venue: string) =>
+  useQuery({ queryKey: ['manage', 'series-options', venue], queryFn: ({ signal }) => whole<SeriesOptions>(`manage/venues/${encodeURIComponent(venue)}/series-options`, signal), retry: false });
+
+/** POST manage/venues/{venue}/series: the series and its next weeks' sessions, on the timetable at once. */
+export const useCreateSeries = (venue: string) => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: NewSeries) => toCamel<SeriesCreated>(JSON.parse(await api.post<string>(`manage/venues/${encodeURIComponent(venue)}/series`, body, { responseType: 'text' }))),
+    onSuccess: () => client.invalidateQueries({ queryKey: manageKeys.all }),
+  });
+};

@@ -73,6 +73,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
             <NavLink to={`/manage/venues/${venue.slug}/changes`} className={link}>
               {t('header.changes')}
             </NavLink>
+            <NavLink to={`/manage/venues/${venue.slug}/new-series`} className={link}>
+              {t('header.newSeries')}
+            </NavLink>
           </>
         )}
         <NavLink to="/manage/settings" className={link}>
