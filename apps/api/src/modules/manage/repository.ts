@@ -220,3 +220,12 @@ export const templateOccurrences = async (db: Db, templateId: number) =>
     await sql<{ first_date: string | null; n: number }>`
       SELECT to_char(min(local_date), 'YYYY-MM-DD') AS first_date, count(*)::int AS n FROM occurrences WHERE template_id = ${templateId}`.execute(db)
   ).rows[0]!;
+
+/** The operator by slug and a manager to record an import against (by email, else the first). */
+export const findClientBySlug = (db: Db, slug: string) => db.selectFrom('clients').select(['id', 'slug']).where('slug', '=', slug).executeTakeFirst();
+
+export const findManager = (db: Db, clientId: number, email: string | null) => {
+  let query = db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).where('operator_role', '=', 'manager');
+  if (email !== null) query = query.where(sql`lower(email)`, '=', email.toLowerCase());
+  return query.orderBy('id').executeTakeFirst();
+};

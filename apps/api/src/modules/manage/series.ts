@@ -5,7 +5,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { MATERIALISE_DAYS_AHEAD, materialiseOccurrencesBetween } from '../timetable/service.ts';
 import { getVenue } from '../venues/service.ts';
 import * as repo from './repository.ts';
-import type { Manager } from './service.ts';
+import type { Manager } from './manager.ts';
 
 /**
  * A weekly class series made in the console (docs/operator-tools.md "Session series"): in one

@@ -15,7 +15,9 @@ import * as repo from './repository.ts';
  * lock a hold takes), and writes its append-only operator_changes row in that transaction.
  */
 
-export type Manager = { clientId: number; userId: number };
+import type { Manager } from './manager.ts';
+
+export type { Manager } from './manager.ts';
 
 export const NOT_A_MANAGER = 'Unauthorised.';
 export const OCCURRENCE_NOT_FOUND = 'We couldn\u2019t find that session.';

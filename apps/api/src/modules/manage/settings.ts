@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
-import type { Manager } from './service.ts';
+import type { Manager } from './manager.ts';
 
 /**
  * The operator's settings a manager changes in the console (docs/operator-tools.md "Settings"):
