@@ -48,3 +48,17 @@ export const ZSeriesOptionsResponse = z.object({
   locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
   instructors: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
+
+/** POST /api/manage/timetable-import: the CSV's text; a dry run unless `apply` (docs/operator-tools.md "Timetable import"). */
+export const ZTimetableImportRequest = z
+  .object({
+    csv: z.string().min(1, 'Choose a CSV file').max(900_000, 'The file is too large (at most 900 KB)'),
+    apply: z.boolean(),
+  })
+  .strict();
+export const ZTimetableImportResponse = z.object({
+  applied: z.boolean(),
+  dry_run: z.boolean(),
+  rows: z.array(z.object({ line: z.number().int(), summary: z.string() })),
+  errors: z.array(z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() })),
+});

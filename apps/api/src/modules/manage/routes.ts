@@ -20,7 +20,8 @@ import { publicUrlOf } from '../../lib/config.ts';
 import * as manage from './service.ts';
 import { noShowPolicy, updateNoShowPolicy } from './settings.ts';
 import { createSeries, seriesOptions } from './series.ts';
-import { ZCreateSeriesRequest, ZCreateSeriesResponse, ZSeriesOptionsResponse } from '@app/contract/manage/series';
+import { ZCreateSeriesRequest, ZCreateSeriesResponse, ZSeriesOptionsResponse, ZTimetableImportRequest, ZTimetableImportResponse } from '@app/contract/manage/series';
+import { importTimetable } from './timetable-import.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -98,5 +99,14 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manage/venues/:venue/series',
     { ...managerOnly, schema: { tags, summary: 'Create a weekly class series (on the timetable at once)', params: ZManageVenueParams, body: ZCreateSeriesRequest, response: { 201: ZCreateSeriesResponse, ...errors } } },
     async (request, reply) => reply.code(201).send(await createSeries(app.db, managerOf(request), request.params.venue, request.body)),
+  );
+
+  app.post(
+    '/api/manage/timetable-import',
+    {
+      ...managerOnly,
+      schema: { tags, summary: 'Import weekly classes from CSV: a dry run unless apply; every error by line and column', body: ZTimetableImportRequest, response: { 200: ZTimetableImportResponse, ...errors } },
+    },
+    async (request) => importTimetable(app.db, managerOf(request), request.body.csv, { apply: request.body.apply }),
   );
 };

@@ -62,7 +62,7 @@ describe('importing a timetable from CSV', () => {
 
   it('fixed: the dry run lists what would be made and makes nothing; applied, all three are on the timetable and recorded', async () => {
     const dry = await importTimetable(ctx.db, asManager(), fixed, { apply: false });
-    expect(dry).toMatchObject({ applied: false, dryRun: true, errors: [] });
+    expect(dry).toMatchObject({ applied: false, dry_run: true, errors: [] });
     expect(dry.rows.map((r) => r.line)).toEqual([2, 3, 4]);
     expect(dry.rows[0]!.summary).toContain('Late Yin Yoga created');
     expect(await classesNamed(NAMES)).toEqual([]);
@@ -105,5 +105,22 @@ describe('importing a timetable from CSV', () => {
     const refused = await run([path.join(root, 'docs/examples/timetable-import.csv'), '--apply', '--as', manager.email]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('line 3, column capacity: Must be at least 1');
+  });
+});
+
+describe('the console upload (POST /api/manage/timetable-import)', () => {
+  it('is for managers only, answers the dry run with the bad row, and applies the fixed file', async () => {
+    const [staff] = (await createCustomers(ctx.db, fx.clientId, 1)) as [TestCustomer];
+    await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', '=', staff.userId).execute();
+    const post = (who: TestCustomer, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/api/manage/timetable-import', headers: who.auth, payload });
+    expect((await post(staff, { csv: demoCsv, apply: true })).statusCode).toBe(403);
+    expect((await post(manager, { csv: '', apply: false })).statusCode).toBe(422);
+    const csv = demoCsv.replaceAll('Late Yin Yoga', 'Upload Yin').replaceAll('Night Ride', 'Upload Ride').replaceAll('Weekend Spin', 'Upload Spin');
+    const dry = await post(manager, { csv, apply: false });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toEqual({ applied: false, dry_run: true, rows: [], errors: [{ line: 3, column: 'capacity', message: 'Must be at least 1' }] });
+    const applied = await post(manager, { csv: csv.replace('Upload Ride,Thursday,21:00,40,0,', 'Upload Ride,Thursday,21:00,40,16,'), apply: true });
+    expect(applied.json()).toMatchObject({ applied: true, errors: [] });
+    expect(await classesNamed(['Upload Ride', 'Upload Spin', 'Upload Yin'])).toEqual(['Upload Ride', 'Upload Spin', 'Upload Yin']);
   });
 });

@@ -20,7 +20,7 @@ const REQUIRED: readonly Column[] = ['venue', 'activity', 'name', 'day', 'start_
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
 export type ImportError = { line: number; column: string | null; message: string };
-export type ImportResult = { applied: boolean; dryRun: boolean; rows: { line: number; summary: string }[]; errors: ImportError[] };
+export type ImportResult = { applied: boolean; dry_run: boolean; rows: { line: number; summary: string }[]; errors: ImportError[] };
 
 /** Which CSV column a request field comes from. */
 const COLUMN_OF: Record<keyof CreateSeriesRequest, Column> = {
@@ -55,16 +55,16 @@ export const importTimetable = async (db: Db, manager: Manager, csv: string, { a
   try {
     records = parseCsv(csv);
   } catch (error) {
-    if (error instanceof CsvError) return { applied: false, dryRun: !apply, rows: [], errors: [{ line: error.line, column: null, message: error.message }] };
+    if (error instanceof CsvError) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: error.line, column: null, message: error.message }] };
     throw error;
   }
   const [header, ...data] = records;
-  if (!header) return { applied: false, dryRun: !apply, rows: [], errors: [{ line: 1, column: null, message: 'The file is empty.' }] };
+  if (!header) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: 1, column: null, message: 'The file is empty.' }] };
   const names = header.fields.map((f) => f.trim().toLowerCase());
   for (const column of REQUIRED) if (!names.includes(column)) errors.push({ line: header.line, column, message: `The column '${column}' is missing.` });
   for (const name of names) if (!(COLUMNS as readonly string[]).includes(name)) errors.push({ line: header.line, column: name, message: `Unknown column '${name}'.` });
-  if (errors.length > 0) return { applied: false, dryRun: !apply, rows: [], errors };
-  if (data.length === 0) return { applied: false, dryRun: !apply, rows: [], errors: [{ line: header.line, column: null, message: 'There are no rows under the header.' }] };
+  if (errors.length > 0) return { applied: false, dry_run: !apply, rows: [], errors };
+  if (data.length === 0) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: header.line, column: null, message: 'There are no rows under the header.' }] };
 
   const venues = new Map((await repo.listVenues(db, manager.clientId)).map((v) => [v.slug, v]));
   const instructors = await repo.instructorsOf(db, manager.clientId);
@@ -117,7 +117,7 @@ export const importTimetable = async (db: Db, manager: Manager, csv: string, { a
     }
     if (category && room !== undefined && instructor !== undefined) planned.push({ line: record.line, venue: venue.slug, body: parsed.data });
   }
-  if (errors.length > 0) return { applied: false, dryRun: !apply, rows: [], errors };
+  if (errors.length > 0) return { applied: false, dry_run: !apply, rows: [], errors };
 
   const rows: { line: number; summary: string }[] = [];
   try {
@@ -138,9 +138,9 @@ export const importTimetable = async (db: Db, manager: Manager, csv: string, { a
     });
   } catch (error) {
     if (!(error instanceof Rollback)) throw error;
-    return { applied: false, dryRun: !apply, rows: errors.length > 0 ? [] : rows, errors };
+    return { applied: false, dry_run: !apply, rows: errors.length > 0 ? [] : rows, errors };
   }
-  return { applied: true, dryRun: false, rows, errors: [] };
+  return { applied: true, dry_run: false, rows, errors: [] };
 };
 
 /** The operator (by slug) and the manager an import is recorded against (by email, else its first manager). */
