@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
@@ -78,4 +79,35 @@ test('a manager creates a weekly class in the console and it is on the bookings 
   await expect(item).toBeVisible();
   await expect(item.getByTestId('timetable-time')).toContainText('21:40');
   await expect(item.getByTestId('timetable-spaces')).toContainText('9');
+});
+
+test('a manager imports the demo timetable CSV: the check names its bad row and applies nothing; fixed, it imports', async ({ page, baseURL }) => {
+  const demo = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/examples/timetable-import.csv'), 'utf8');
+  await page.goto(foh(baseURL!, '/manage/import'));
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLoginForm(page, DEMO_ACCOUNTS.manager);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import timetable' })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByLabel('CSV file').setInputFiles({ name: 'timetable-import.csv', mimeType: 'text/csv', buffer: Buffer.from(demo) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const result = page.getByTestId('import-result');
+  await expect(result.getByRole('heading')).toHaveText('Nothing imported from timetable-import.csv: 1 error');
+  await expect(result.getByTestId('import-errors')).toHaveText('Line 3, column capacity: Must be at least 1');
+  await expect(result).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Import \d/ })).toHaveCount(0);
+  await checkScreen(page, 'import-refused');
+
+  const fixed = demo.replace('Night Ride,Thursday,21:00,40,0,', 'Night Ride,Thursday,21:00,40,16,');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'timetable-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(result.getByRole('heading')).toHaveText('timetable-fixed.csv is ready: 3 classes would be made');
+  await expect(result.getByTestId('import-rows')).toContainText('Line 3: bury-leisure-centre: Night Ride created');
+  await page.getByRole('button', { name: 'Import 3 classes' }).click();
+  await expect(result.getByRole('heading')).toHaveText('Imported 3 classes from timetable-fixed.csv');
+  await checkScreen(page, 'import-applied');
+  // On the console's day of the first Thursday from today (Night Ride's day; the timetable keeps 21 days).
+  const today = venueToday();
+  const isoDow = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  await page.goto(foh(baseURL!, `/manage/venues/${VENUE}?date=${addDays(today, (4 - isoDow + 7) % 7)}`));
+  await expect(page.getByTestId('manage-session').filter({ hasText: 'Night Ride' })).toContainText('0 booked, 0 held of 16');
 });

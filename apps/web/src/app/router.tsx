@@ -90,6 +90,7 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage/venues/:venueSlug/changes', ...screen(() => import('../features/manage/ManageChangesScreen.tsx')) },
     { path: 'manage/venues/:venueSlug/new-series', ...screen(() => import('../features/manage/NewSeriesScreen.tsx')) },
     { path: 'manage/settings', ...screen(() => import('../features/manage/ManageSettingsScreen.tsx')) },
+    { path: 'manage/import', ...screen(() => import('../features/manage/ImportScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */

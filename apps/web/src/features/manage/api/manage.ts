@@ -113,3 +113,14 @@ export const useCreateSeries = (venue: string) => {
     onSuccess: () => client.invalidateQueries({ queryKey: manageKeys.all }),
   });
 };
+
+export type ImportAnswer = { applied: boolean; dryRun: boolean; rows: { line: number; summary: string }[]; errors: { line: number; column: string | null; message: string }[] };
+
+/** POST manage/timetable-import: a dry run unless `apply`; every error by line and column. */
+export const useTimetableImport = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { csv: string; apply: boolean }) => toCamel<ImportAnswer>(JSON.parse(await api.post<string>('manage/timetable-import', body, { responseType: 'text' }))),
+    onSuccess: (answer) => (answer.applied ? client.invalidateQueries({ queryKey: manageKeys.all }) : undefined),
+  });
+};

@@ -78,6 +78,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
             </NavLink>
           </>
         )}
+        <NavLink to="/manage/import" className={link}>
+          {t('header.import')}
+        </NavLink>
         <NavLink to="/manage/settings" className={link}>
           {t('header.settings')}
         </NavLink>
