@@ -15,7 +15,7 @@ const ImportScreen = () => {
   return <ManageFrame title={t('import.title')}>{() => <ImportForm />}</ManageFrame>;
 };
 
-const ImportForm = () => {
+export const ImportForm = () => {
   const { t } = useTranslation('manage');
   const run = useTimetableImport();
   const [csv, setCsv] = useState<string | null>(null);
