@@ -152,7 +152,7 @@ describe('cancelling an occurrence', () => {
     const feed = await ctx.app.inject({ method: 'GET', url: `/openactive/feeds/scheduled-sessions?afterTimestamp=${Number(feedBefore.modified)}&afterId=${occurrence.id}` });
     expect(feed.statusCode).toBe(200);
     const item = (feed.json().items as { id: number | string; data?: { eventStatus: string; remainingAttendeeCapacity: number } }[]).find((i) => String(i.id) === String(occurrence.id));
-    expect(item?.data).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled' });
+    expect(item?.data).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled', remainingAttendeeCapacity: 0 });
 
     // Once cancelled: no second cancellation, no change, no new hold, no waitlist.
     expect((await call('POST', `/api/manage/occurrences/${occurrence.id}/cancel`, manager, { reason: 'Again' })).statusCode).toBe(409);

@@ -177,7 +177,8 @@ export const scheduledSession = (origin: string, row: OccurrenceRow) => ({
   url: `${origin}/location/${row.venue_slug}/${row.category_slug}/${row.local_date}`,
   ...timing(row),
   maximumAttendeeCapacity: row.capacity,
-  remainingAttendeeCapacity: Math.max(0, row.capacity - row.taken),
+  // A cancelled session has no places to offer (as a cancelled slot's remainingUses), whatever its claims.
+  remainingAttendeeCapacity: row.cancelled ? 0 : Math.max(0, row.capacity - row.taken),
   eventStatus: row.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
 });
 
