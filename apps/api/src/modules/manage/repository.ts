@@ -212,7 +212,7 @@ export const insertPricingOption = (db: Db, row: { client_id: number; activity_i
 export const insertTemplate = (
   db: Db,
   row: { client_id: number; activity_id: number; location_id: number | null; instructor_id: number | null; iso_day_of_week: number; start_time: string; duration_minutes: number; capacity: number; valid_from: string },
-) => db.insertInto('activity_templates').values(row).returning('id').executeTakeFirstOrThrow();
+) => db.insertInto('activity_templates').values({ ...row, valid_until: null }).returning('id').executeTakeFirstOrThrow();
 
 /** The series' first occurrence and how many were made. */
 export const templateOccurrences = async (db: Db, templateId: number) =>

@@ -49,15 +49,19 @@ const dayOf = (text: string) => {
 
 class Rollback extends Error {}
 
-export const importTimetable = async (db: Db, manager: Manager, csv: string, { apply }: { apply: boolean }): Promise<ImportResult> => {
-  const errors: ImportError[] = [];
-  let records;
+const readCsv = (csv: string) => {
   try {
-    records = parseCsv(csv);
+    return parseCsv(csv);
   } catch (error) {
-    if (error instanceof CsvError) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: error.line, column: null, message: error.message }] };
+    if (error instanceof CsvError) return error;
     throw error;
   }
+};
+
+export const importTimetable = async (db: Db, manager: Manager, csv: string, { apply }: { apply: boolean }): Promise<ImportResult> => {
+  const errors: ImportError[] = [];
+  const records = readCsv(csv);
+  if (records instanceof CsvError) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: records.line, column: null, message: records.message }] };
   const [header, ...data] = records;
   if (!header) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: 1, column: null, message: 'The file is empty.' }] };
   const names = header.fields.map((f) => f.trim().toLowerCase());

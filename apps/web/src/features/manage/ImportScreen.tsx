@@ -80,7 +80,7 @@ export const ImportForm = () => {
           <Button type="submit" size="lg" variant={canApply ? 'neutral' : 'primary'} disabled={run.isPending}>
             {t('import.check')}
           </Button>
-          {canApply && (
+          {canApply && answer && (
             <Button type="button" size="lg" onClick={() => send(true)} disabled={run.isPending}>
               {t('import.apply', { count: answer.rows.length })}
             </Button>
