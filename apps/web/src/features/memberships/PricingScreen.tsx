@@ -87,6 +87,16 @@ const PricingScreen = () => {
             className="mt-6 flex flex-wrap items-end gap-3"
             onSubmit={(event) => {
               event.preventDefault();
+              // The activity the page shows is the one priced: a choice made as the page came to
+              // life may not have reached the app's state (the select is uncontrolled, so nothing
+              // sets it back; e2e/memberships/pricing.spec.ts chooses at once).
+              const shown = new FormData(event.currentTarget).get('activity');
+              if (typeof shown === 'string' && shown !== '' && shown !== selected) {
+                setActivity(shown);
+                setOccurrence('');
+                setShowWhenReady(shown);
+                return;
+              }
               show();
             }}
           >
@@ -97,7 +107,8 @@ const PricingScreen = () => {
               <select
                 id={selectId}
                 className="mt-1 block h-11 w-full rounded-md border border-neutral-500 bg-white px-3 text-base"
-                value={selected}
+                name="activity"
+                defaultValue={selected}
                 onChange={(event) => {
                   setActivity(event.target.value);
                   setOccurrence('');
