@@ -162,7 +162,7 @@ it('a release through HAProxy with one instance SIGKILLed while requests arrive 
   const asks = customers.flatMap((who, i) => [0, 1].map((k) => ({ who, occurrenceId: sessions[(i + k) % 4]!.id })));
   const answers = new Map<string, number>();
   let answered = 0;
-  let firstKill: Promise<void> | undefined;
+  let firstKill: Promise<unknown> | undefined;
   const queue = [...asks];
   await Promise.all(
     Array.from({ length: 10 }, async () => {
