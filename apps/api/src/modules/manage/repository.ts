@@ -91,7 +91,7 @@ export const closeWaitlist = async (db: Db, occurrenceId: number) =>
   (
     await db
       .updateTable('waitlist_entries')
-      .set({ status: 'lapsed', updated_at: sql<Date>`now()` })
+      .set({ status: 'lapsed', updated_at: sql<never>`now()` })
       .where('occurrence_id', '=', occurrenceId)
       .where('status', 'in', ['waiting', 'offered'])
       .returning('id')

@@ -24,7 +24,7 @@ export const noShowPolicy = async (db: Db, manager: Manager) => {
     data: { ...policy, formatted_fee: toMoney(policy.fee_pence, symbol).formatted, currency_symbol: symbol },
     changes: changes.map((c) => {
       const detail = c.detail as { from: Policy; to: Policy };
-      return { id: Number(c.id), from: detail.from, to: detail.to, by: { id: c.actor_id, name: c.actor_name }, created_at: new Date(c.created_at).toISOString() };
+      return { id: Number(c.id), from: detail.from, to: detail.to, by: { id: c.actor_id, name: c.actor_name }, created_at: new Date(c.created_at as unknown as Date).toISOString() };
     }),
   };
 };
