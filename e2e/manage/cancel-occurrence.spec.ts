@@ -20,7 +20,7 @@ import { accountSite } from '../a11y/routes.ts';
  * Screens: 768 and 1280 px with screenshots, axe at 1280 px, and
  * no sideways scroll at 375 and 320 px.
  */
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const MANAGER = DEMO_ACCOUNTS.manager;
 const VENUE = 'bury-leisure-centre';
@@ -123,7 +123,7 @@ test('a manager cancels a class from the console: the customer is credited and t
   await checkScreen(page, 'day');
 
   // Cancel by keyboard: Tab to the session's Cancel, Enter, the reason, Enter on the confirm.
-  const cancelName = `Cancel ${booking.activity_name} at ${booking.time}`;
+  const cancelName = `Cancel session: ${booking.activity_name} at ${booking.time}`;
   await card.getByRole('button', { name: cancelName }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByTestId('cancel-occurrence-dialog');
