@@ -204,7 +204,10 @@ const summaryOf = (row: repo.ChangeRow) => {
   const d = row.detail as Record<string, string | number | undefined>;
   const what = d.activity ? `${d.activity}` : '';
   if (row.action === 'series_created') return `${ACTION_WORDS[row.action]}: ${what}, ${WEEKDAYS[Number(d.day) - 1] ?? ''} at ${d.time} from ${d.starts_on}`;
-  if (row.action === 'occurrence_cancelled') return `${ACTION_WORDS[row.action]}: ${what} (${d.bookings_cancelled ?? 0} bookings credited)`;
+  if (row.action === 'occurrence_cancelled') {
+    const n = Number(d.bookings_cancelled ?? 0);
+    return `${ACTION_WORDS[row.action]}: ${what} (${n === 1 ? '1 booking' : `${n} bookings`} credited)`;
+  }
   if (d.from !== undefined) return `${ACTION_WORDS[row.action] ?? row.action}${what ? `: ${what}` : ''}, ${d.from} → ${d.to}`;
   return ACTION_WORDS[row.action] ?? row.action;
 };
