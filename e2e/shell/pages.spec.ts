@@ -75,6 +75,8 @@ test('a trailing slash is removed by redirect, keeping the query', async ({ page
 test('a trailing slash reached inside the app is removed too', async ({ page }) => {
   await page.goto('/basket');
   await expect(page.getByRole('heading', { level: 1, name: 'Shopping basket' })).toBeVisible();
+  // The router listens once the app is live (the heading is the server's: it shows before).
+  await waitForApp(page);
   // A history entry the router did not make (another script, the back button).
   await page.evaluate(() => {
     window.history.pushState({}, '', '/pricing/');
