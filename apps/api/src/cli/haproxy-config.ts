@@ -50,6 +50,9 @@ export const haproxyConfig = ({ bind, servers, behindAnotherProxy, keepAliveMs }
     // The address HAProxy saw is appended to X-Forwarded-For; the instances trust PROXY_SOURCE only.
     '  option forwardfor',
     ...(behindAnotherProxy ? [] : ['  http-request set-header X-Forwarded-Proto http', '  http-request del-header X-Forwarded-Host']),
+    // Clients are told HAProxy's idle time-out, not the instance's longer one: a client that kept a
+    // connection by the instance's word would reuse one HAProxy had just closed ("other side closed").
+    `  http-response set-header Keep-Alive timeout=${Math.max(1, Math.floor(keepAliveMs / 1000))}`,
     '  default_backend api',
     '',
     'backend api',
@@ -59,10 +62,13 @@ export const haproxyConfig = ({ bind, servers, behindAnotherProxy, keepAliveMs }
     '  option httpchk',
     '  http-check send meth GET uri /api/health ver HTTP/1.1 hdr Host localhost',
     '  http-check expect status 200',
-    // A dead or unhealthy instance is out after 2 failed checks 500 ms apart, back after 1 good one.
+    // A check every second, every 250 ms once one failed: a dead instance (connection refused) is
+    // out after 3 failures, within about 1.5 s, and back after 2 good checks. A busy instance is
+    // not: a check may take up to 5 s before it counts as failed.
+    '  timeout check 5s',
     // Half the idle connections to an instance are let go each second, long before the instance
     // closes one (the cluster gives them KEEP_ALIVE_TIMEOUT_MS + 5 s), so none is reused as it closes.
-    '  default-server inter 500ms fall 2 rise 1 on-marked-down shutdown-sessions pool-purge-delay 1s',
+    '  default-server inter 1s fastinter 250ms fall 3 rise 2 pool-purge-delay 1s',
     ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
     '',
   ].join('\n');

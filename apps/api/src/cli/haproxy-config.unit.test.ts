@@ -20,6 +20,8 @@ describe('the cluster’s HAProxy configuration', () => {
     expect(cfg).toMatch(/timeout server 60s/);
     expect(cfg).toMatch(/timeout client 60s/);
     expect(cfg).toContain('timeout http-keep-alive 5000ms');
+    // The instances say a longer time-out (theirs is 5 s longer); clients are told HAProxy's.
+    expect(cfg).toContain('http-response set-header Keep-Alive timeout=5');
   });
 
   it('at the edge sets X-Forwarded-Proto and drops a client’s X-Forwarded-Host; behind another proxy passes them', () => {
