@@ -38,7 +38,7 @@ const WHOLE = /^\d{1,5}$/;
 /** Pounds and pence as typed ('2', '2.5', '2.50') → pence, or null. */
 const poundsToPence = (text: string) => (/^\d{1,3}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);
 
-const PolicyForm = ({ answer }: { answer: NoShowPolicyAnswer }) => {
+export const PolicyForm = ({ answer }: { answer: NoShowPolicyAnswer }) => {
   const { t } = useTranslation('manage');
   const update = useUpdateNoShowPolicy();
   const [values, setValues] = useState({ limit: String(answer.data.limit), windowDays: String(answer.data.windowDays), fee: (answer.data.feePence / 100).toFixed(2) });
