@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -12,6 +11,7 @@ import { embeddedConnectionString } from '../src/db/embedded.ts';
 import { enqueue } from '../src/jobs/enqueue.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, expireClaims, type TestCustomer } from './fixtures/holds.ts';
+import { freePort, isAlive, until as pollUntil } from './fixtures/processes.ts';
 
 /**
  * Issue 10's proof that a killed server loses no money and no booking. The real server runs as
@@ -36,35 +36,8 @@ const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const PASSWORD = 'Kill-test-password-1';
 const DEADLINE_MS = 45_000;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** Polls `check` until it answers something truthy, or fails with `what` after DEADLINE_MS. */
-const until = async <T>(what: string, check: () => Promise<T | undefined | null | false>): Promise<T> => {
-  const deadline = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false>) => pollUntil(what, check, DEADLINE_MS, 100);
 
 type Server = { child: ChildProcess; base: string; output: () => string; exited: Promise<unknown> };
 

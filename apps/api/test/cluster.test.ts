@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -9,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from './db.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, liveClaims, type HoldsFixture, type TestCustomer } from './fixtures/holds.ts';
+import { freePort, isAlive, until as pollUntil } from './fixtures/processes.ts';
 import { drawOrder } from '../src/modules/releases/service.ts';
 import { hashPassword } from '../src/lib/password.ts';
 import type { Db } from '../src/db/connect.ts';
@@ -31,25 +31,7 @@ const NODE = path.join(ROOT, 'node_modules/.bin/node');
 const PASSWORD = 'Cluster-test-password-1';
 const DEADLINE_MS = 40_000;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const until = async <T>(what: string, check: () => Promise<T | undefined | null | false>, deadlineMs = DEADLINE_MS): Promise<T> => {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+const until = <T>(what: string, check: () => Promise<T | undefined | null | false>, deadlineMs = DEADLINE_MS) => pollUntil(what, check, deadlineMs, 50);
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -96,15 +78,6 @@ afterAll(async () => {
   await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 type Json = Record<string, unknown>;
 
