@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { focusElement } from '../../lib/a11y/focus.ts';
@@ -30,6 +30,11 @@ export const ImportForm = () => {
     setFileName(file?.name ?? '');
     setCsv(file ? await file.text() : null);
   };
+  // Focus moves to each answer once it is on the screen (a frame after the answer arrived could
+  // come before React had drawn it, and focus stayed on the button).
+  useEffect(() => {
+    if (answer && resultRef.current) focusElement(resultRef.current);
+  }, [answer]);
   const send = (apply: boolean) => {
     if (!csv) {
       setMissing(true);
@@ -38,12 +43,7 @@ export const ImportForm = () => {
     run.mutate(
       { csv, apply },
       {
-        onSuccess: (result) => {
-          setAnswer(result);
-          requestAnimationFrame(() => {
-            if (resultRef.current) focusElement(resultRef.current);
-          });
-        },
+        onSuccess: (result) => setAnswer(result),
       },
     );
   };
