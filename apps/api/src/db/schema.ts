@@ -158,6 +158,8 @@ export type UsersTable = {
   role: Generated<'customer' | 'staff'>;
   /** Staff with the operator (manager) role (0079, docs/operator-tools.md). */
   operator_role: Generated<'manager' | null>;
+  /** The person's language for the site and everything sent to them (0080, docs/languages.md). */
+  language: Generated<'en-GB' | 'cy'>;
   first_name: string;
   last_name: string;
   created_at: Generated<Timestamp>;

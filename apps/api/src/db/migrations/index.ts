@@ -39,6 +39,7 @@ import * as m0075 from './0075_kiosk_terminal_payments.ts';
 import * as m0076 from './0076_openactive_feeds.ts';
 import * as m0078 from './0078_kiosk_takings.ts';
 import * as m0079 from './0079_operator_tools.ts';
+import * as m0080 from './0080_languages.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0076_openactive_feeds': m0076,
   '0078_kiosk_takings': m0078,
   '0079_operator_tools': m0079,
+  '0080_languages': m0080,
 };
