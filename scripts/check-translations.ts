@@ -66,17 +66,22 @@ export const tagsOf = (text: string): string[] => tokens(text, /(<\/?[A-Za-z0-9]
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 const list = (items: string[]) => (items.length === 0 ? 'none' : items.join(', '));
 
-/** Problems of one value against its source value (both strings). */
-const compareValue = (file: string, key: string, source: Json, value: Json, mayDropCount: boolean): Problem[] => {
+/**
+ * Problems of one value against its source value. A plural form (`category`) is compared with
+ * en-GB's `_other` and may leave out {{count}} ("un sesiwn", "dau …"); the zero form may leave
+ * out any ("Dim sesiynau"), but no form may bring one en-GB does not have.
+ */
+const compareValue = (file: string, key: string, source: Json, value: Json, category?: string): Problem[] => {
   if (typeof value !== 'string') return [{ file, key, problem: `is ${JSON.stringify(value)}, not a text` }];
   if (value.trim() === '') return [{ file, key, problem: 'is empty' }];
   if (typeof source !== 'string') return [];
   const problems: Problem[] = [];
-  const dropCount = (names: string[]) => (mayDropCount ? names.filter((name) => name !== 'count') : names);
   const wanted = interpolationsOf(source);
   const got = interpolationsOf(value);
-  const countOk = !got.includes('count') || wanted.includes('count') || mayDropCount;
-  if (!same(dropCount(wanted), dropCount(got)) || !countOk) {
+  const optional = (name: string) => category === 'zero' || (category !== undefined && name === 'count');
+  const unknown = got.filter((name) => !wanted.includes(name));
+  const dropped = [...new Set(wanted)].filter((name) => !got.includes(name) && !optional(name));
+  if (unknown.length > 0 || dropped.length > 0 || (category === undefined && !same(wanted, got))) {
     problems.push({ file, key, problem: `has interpolations ${list(got)}, en-GB has ${list(wanted)}` });
   }
   if (!same(nestingsOf(source), nestingsOf(value))) problems.push({ file, key, problem: `nests ${list(nestingsOf(value))}, en-GB nests ${list(nestingsOf(source))}` });
@@ -115,7 +120,7 @@ export const checkNamespace = (file: string, language: string, source: Json, tra
     if (entry.forms === undefined) {
       if (theirs === undefined) problems.push({ file, key, problem: `is missing (en-GB: ${JSON.stringify(entry.value)})` });
       else if (theirs.forms !== undefined) problems.push({ file, key, problem: 'is a plural here, not in en-GB' });
-      else problems.push(...compareValue(file, key, entry.value, theirs.value, false));
+      else problems.push(...compareValue(file, key, entry.value, theirs.value));
       continue;
     }
     const other = entry.forms.get('other') ?? '';
@@ -126,7 +131,7 @@ export const checkNamespace = (file: string, language: string, source: Json, tra
     for (const category of categories) {
       const value = theirs.forms.get(category);
       if (value === undefined) problems.push({ file, key: `${key}_${category}`, problem: `is missing: Intl.PluralRules('${language}') selects '${category}'` });
-      else problems.push(...compareValue(file, `${key}_${category}`, other, value, true));
+      else problems.push(...compareValue(file, `${key}_${category}`, other, value, category));
     }
     for (const category of theirs.forms.keys()) {
       if (!categories.includes(category)) problems.push({ file, key: `${key}_${category}`, problem: `is a plural form Intl.PluralRules('${language}') never selects` });

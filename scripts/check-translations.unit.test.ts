@@ -62,6 +62,12 @@ describe('the translations check (issue 27)', () => {
 
   it('lets a plural form leave out {{count}} but not add another interpolation', () => {
     expect(checkNamespace('cy/x.json', 'cy', source, { ...welsh, items_one: 'Un eitem' })).toEqual([]);
+    const withVenue = { items_one: '1 item at {{venue}}', items_other: '{{count}} items at {{venue}}' };
+    const welshWithVenue = { ...WELSH_PLURAL, items_one: 'Un eitem yn {{venue}}', items_two: 'Dwy eitem yn {{venue}}', items_few: '{{count}} eitem yn {{venue}}', items_many: '{{count}} eitem yn {{venue}}', items_other: '{{count}} eitem yn {{venue}}' };
+    expect(checkNamespace('cy/x.json', 'cy', withVenue, welshWithVenue)).toEqual([]);
+    expect(checkNamespace('cy/x.json', 'cy', withVenue, { ...welshWithVenue, items_few: '{{count}} eitem' })).toEqual([
+      { file: 'cy/x.json', key: 'items_few', problem: 'has interpolations count, en-GB has count, venue' },
+    ]);
     expect(checkNamespace('cy/x.json', 'cy', source, { ...welsh, items_two: '{{count}} eitem yn {{venue}}' })).toEqual([
       { file: 'cy/x.json', key: 'items_two', problem: 'has interpolations count, venue, en-GB has count' },
     ]);
