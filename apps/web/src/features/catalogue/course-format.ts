@@ -1,10 +1,11 @@
+import { activeLocale } from '../../lib/i18n-format.ts';
 /** How a course's schedule reads on cards and its page. Pure, so it is unit-tested. */
 
 const utcDate = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
 
 /** 'Sat 9 Jan 2027' (built from parts: engines differ on the comma after the weekday). */
 export const formatCourseDate = (isoDate: string): string => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
+  const parts = new Intl.DateTimeFormat(activeLocale(), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -17,7 +18,7 @@ export const formatCourseDate = (isoDate: string): string => {
 
 /** 0 = Sunday … 6 = Saturday → 'Saturday'. */
 export const dayName = (dayOfWeek: number): string =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
+  new Intl.DateTimeFormat(activeLocale(), { weekday: 'long', timeZone: 'UTC' }).format(
     // 2027-01-03 is a Sunday.
     new Date(Date.UTC(2027, 0, 3 + (((dayOfWeek % 7) + 7) % 7), 12)),
   );

@@ -1,3 +1,4 @@
+import { activeLocale } from '../../lib/i18n-format.ts';
 /**
  * Booking at the kiosk, its pure rules (docs/kiosk.md "Booking and paying at the kiosk"): which
  * days, and how a basket is paid with credit. Apart from the screens so they are tested alone.
@@ -39,5 +40,5 @@ export const formatPounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 export const dayLabel = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+  return new Date(y, m - 1, d).toLocaleDateString(activeLocale(), { weekday: 'long', day: 'numeric', month: 'long' });
 };
