@@ -180,7 +180,7 @@ export const findMailTo = (db: Db, clientId: number, accountUserId: number) =>
   db
     .selectFrom('users')
     .innerJoin('clients', 'clients.id', 'users.client_id')
-    .select(['users.email', 'users.first_name', 'clients.name as operator'])
+    .select(['users.email', 'users.first_name', 'users.language', 'clients.name as operator'])
     .where('users.client_id', '=', clientId)
     .where('users.id', '=', accountUserId)
     .executeTakeFirst();

@@ -10,6 +10,8 @@ import * as credits from '../credits/service.ts';
 import { accountUrl, dateInWords, instantInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { bookingCancelledEmail, type CancelledItem } from './emails/booking-cancelled.ts';
+import { CANCELLED_TEXTS } from './emails/texts.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -167,7 +169,8 @@ export const cancelForOccurrence = async (
   const symbol = await symbolOf(trx, input.clientId);
   const now = new Date();
   const expiresAt = addMonths(now, CANCELLATION_CREDIT_VALID_MONTHS);
-  const byAccount = new Map<number, { items: CancelledItem[]; credit: number }>();
+  // Each line is written in the account holder's language once it is known (queueCancellationEmail).
+  const byAccount = new Map<number, { items: ((language: Language) => CancelledItem)[]; credit: number }>();
   for (const row of rows) {
     const caller = { clientId: input.clientId, accountUserId: row.account_user_id };
     await repo.markCancelled(trx, row.id, 'operator');
@@ -182,19 +185,21 @@ export const cancelForOccurrence = async (
       origin: input.origin,
     });
     const account = byAccount.get(row.account_user_id) ?? { items: [], credit: 0 };
-    const paidBack = row.price_pence > 0 ? creditOutcome(row.price_pence, expiresAt, symbol) : 'Nothing was paid for this booking, so there is no credit to give.';
-    account.items.push({
-      name: row.activity_name,
-      person: `${row.person_first_name} ${row.person_last_name}`,
-      when: `${dateInWords(row.local_date)}, ${row.local_time}`,
-      where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
-      outcome: `${row.venue_name} cancelled this session: ${input.reason}. ${paidBack}`,
+    account.items.push((language) => {
+      const paidBack = row.price_pence > 0 ? creditOutcome(row.price_pence, expiresAt, symbol, language) : CANCELLED_TEXTS[language].nothingPaid;
+      return {
+        name: row.activity_name,
+        person: `${row.person_first_name} ${row.person_last_name}`,
+        when: `${dateInWords(row.local_date, language)}, ${row.local_time}`,
+        where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
+        outcome: CANCELLED_TEXTS[language].byVenue(row.venue_name, input.reason, paidBack),
+      };
     });
     account.credit += row.price_pence;
     byAccount.set(row.account_user_id, account);
   }
   for (const [accountUserId, account] of byAccount) {
-    await queueCancellationEmail(trx, { clientId: input.clientId, accountUserId }, account.items, account.credit, symbol, input.publicUrl);
+    await queueCancellationEmail(trx, { clientId: input.clientId, accountUserId }, (language) => account.items.map((item) => item(language)), account.credit, symbol, input.publicUrl);
   }
   return { bookings: rows.length, accounts: byAccount.size, credit_pence: rows.reduce((sum, row) => sum + row.price_pence, 0) };
 };
@@ -208,39 +213,58 @@ const queueCancelledEmail = async (
   symbol: string,
   publicUrl: string,
 ) => {
-  const items = rows.map((row) => {
-    const result = done.find((d) => d.booking_id === row.id)!;
-    let outcome = 'Nothing was paid for this booking, so there is no credit to give.';
-    if (result.outcome === 'fee') outcome = `Late-cancellation fee: ${money(result.amount, symbol)} (pay it in My account before booking again)`;
-    else if (result.amount > 0) outcome = creditOutcome(result.amount, new Date(result.credit_expires_at!), symbol);
-    return {
-      name: row.activity_name,
-      person: `${row.person_first_name} ${row.person_last_name}`,
-      when: `${dateInWords(row.local_date)}, ${row.local_time}`,
-      where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
-      outcome,
-    };
-  });
+  const items = (language: Language) =>
+    rows.map((row) => {
+      const t = CANCELLED_TEXTS[language];
+      const result = done.find((d) => d.booking_id === row.id)!;
+      let outcome = t.nothingPaid;
+      if (result.outcome === 'fee') outcome = t.fee(money(result.amount, symbol));
+      else if (result.amount > 0) outcome = creditOutcome(result.amount, new Date(result.credit_expires_at!), symbol, language);
+      return {
+        name: row.activity_name,
+        person: `${row.person_first_name} ${row.person_last_name}`,
+        when: `${dateInWords(row.local_date, language)}, ${row.local_time}`,
+        where: [row.location_name, row.venue_name].filter(Boolean).join(', '),
+        outcome,
+      };
+    });
   const credit = done.filter((d) => d.outcome === 'credit').reduce((sum, d) => sum + d.amount, 0);
   await queueCancellationEmail(trx, caller, items, credit, symbol, publicUrl);
 };
 
 /** One cancelled booking's line in the email when it was paid back as credit. */
-export const creditOutcome = (pence: number, expiresAt: Date, symbol: string) =>
-  `Credit given: ${money(pence, symbol)}, valid until ${instantInWords(expiresAt)}`;
+export const creditOutcome = (pence: number, expiresAt: Date, symbol: string, language: Language = DEFAULT_LANGUAGE) =>
+  CANCELLED_TEXTS[language].credit(money(pence, symbol), instantInWords(expiresAt, undefined, language));
 
 /**
  * Queues the 'booking-cancelled' email to the account holder for what was cancelled (sessions
  * here, a course by courses/service.ts), inside the caller's transaction: sent only if it commits.
+ * `items` writes the lines in the account holder's recorded language (issue 27), read with their address.
  */
-export const queueCancellationEmail = async (trx: Db, caller: Caller, items: readonly CancelledItem[], creditPence: number, symbol: string, publicUrl: string) => {
+export const queueCancellationEmail = async (
+  trx: Db,
+  caller: Caller,
+  items: (language: Language) => readonly CancelledItem[],
+  creditPence: number,
+  symbol: string,
+  publicUrl: string,
+) => {
   const to = await repo.findMailTo(trx, caller.clientId, caller.accountUserId);
-  if (!to || items.length === 0) return;
+  if (!to) return;
+  const lines = items(to.language);
+  if (lines.length === 0) return;
   await queueEmail(trx, {
     clientId: caller.clientId,
     kind: 'booking-cancelled',
     to: to.email,
-    ...bookingCancelledEmail({ operator: to.operator, firstName: to.first_name, items, totalCredit: creditPence > 0 ? money(creditPence, symbol) : null, creditUrl: accountUrl(publicUrl, '/bookings') }),
+    ...bookingCancelledEmail({
+      operator: to.operator,
+      firstName: to.first_name,
+      items: lines,
+      totalCredit: creditPence > 0 ? money(creditPence, symbol) : null,
+      creditUrl: accountUrl(publicUrl, '/bookings'),
+      language: to.language,
+    }),
   });
 };
 

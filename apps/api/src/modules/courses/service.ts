@@ -15,6 +15,8 @@ import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } fr
 import { pickPeople, recordAccountChange, type Caller, type PersonIds, type RequestOrigin } from '../account/service.ts';
 import { assertNoUnpaidFees, creditOutcome, queueCancellationEmail } from '../bookings/service.ts';
 import { dateInWords } from '../email/service.ts';
+import { CANCELLED_TEXTS } from '../bookings/emails/texts.ts';
+import { ORDER_TEXTS } from '../orders/emails/texts.ts';
 import * as credits from '../credits/service.ts';
 import { asBusy, holdExpiry, limitRefusal } from '../holds/service.ts';
 import * as repo from './repository.ts';
@@ -338,13 +340,13 @@ export const cancelBooking = async (db: Db, caller: Caller, id: number, source: 
     await queueCancellationEmail(
       trx,
       caller,
-      [
+      (language) => [
         {
           name: found.name,
           person: `${found.first_name} ${found.last_name}`,
-          when: `${found.sessions.length} weekly sessions from ${dateInWords(first.date)}, ${first.start_time}–${first.end_time}`,
+          when: ORDER_TEXTS[language].courseWhen(found.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
           where: found.venue_name,
-          outcome: found.price_pence > 0 ? creditOutcome(found.price_pence, expiresAt, symbol) : 'Nothing was paid for this course, so there is no credit to give.',
+          outcome: found.price_pence > 0 ? creditOutcome(found.price_pence, expiresAt, symbol, language) : CANCELLED_TEXTS[language].nothingPaidCourse,
         },
       ],
       found.price_pence,

@@ -1,29 +1,31 @@
 import { hostTakesSubdomains, sourcePathPrefix } from '@app/contract/rules/sources';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 
 /**
  * What every customer email shares (issue 21): escaping, the operator's frame around the HTML
  * part, dates in words and the link to the account site. Templates live beside the module that
- * sends them (orders/emails, bookings/emails) and build both a text and an HTML part.
+ * sends them (orders/emails, bookings/emails) and build both a text and an HTML part. Each takes
+ * the recipient's language (issue 27, docs/languages-emails.md): English unless told otherwise.
  */
 
 /** Text for an HTML email body: everything a customer or staff member typed goes through this. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const words = (at: Date, timeZone: string) => {
+const words = (at: Date, timeZone: string, language: Language) => {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(at).map((part) => [part.type, part.value]),
+    new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatToParts(at).map((part) => [part.type, part.value]),
   );
   return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year}`;
 };
 
-/** '2026-11-26' (a venue-local date) → 'Thursday 26 November 2026'. */
-export const dateInWords = (isoDate: string) => {
+/** '2026-11-26' (a venue-local date) → 'Thursday 26 November 2026' ('Dydd Iau 26 Tachwedd 2026' in Welsh). */
+export const dateInWords = (isoDate: string, language: Language = DEFAULT_LANGUAGE) => {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return words(new Date(Date.UTC(year, month - 1, day)), 'UTC');
+  return words(new Date(Date.UTC(year, month - 1, day)), 'UTC', language);
 };
 
 /** An instant as the venue's calendar shows it: 'Thursday 26 November 2026'. */
-export const instantInWords = (at: Date, timeZone = 'Europe/London') => words(at, timeZone);
+export const instantInWords = (at: Date, timeZone = 'Europe/London', language: Language = DEFAULT_LANGUAGE) => words(at, timeZone, language);
 
 /**
  * `path` on the account site (My account) of the public address: `my-account.<host>` where the
@@ -38,9 +40,9 @@ export const accountUrl = (publicUrl: string, path: string) => {
   return new URL(`${sourcePathPrefix('my-account')}${path}`, base).toString();
 };
 
-/** The HTML part's frame: the operator's name at the top, the content, the operator again at the foot. */
-export const htmlLayout = (operator: string, title: string, content: string) => `<!doctype html>
-<html lang="en-GB">
+/** The HTML part's frame: the operator's name at the top, the content, the operator again at the foot; `lang` the recipient's. */
+export const htmlLayout = (operator: string, title: string, content: string, language: Language = DEFAULT_LANGUAGE) => `<!doctype html>
+<html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f6;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:600px;margin:0 auto;padding:16px">

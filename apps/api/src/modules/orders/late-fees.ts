@@ -7,6 +7,7 @@ import { recordAccountChange, resolvePeople, type Caller, type RequestOrigin } f
 import * as accountBookings from '../bookings/service.ts';
 import * as credits from '../credits/service.ts';
 import { queueEmail } from '../email/service.ts';
+import { ORDER_TEXTS } from './emails/texts.ts';
 import * as payments from '../payments/service.ts';
 import { lateFeeReceiptEmail } from './emails/late-fee-receipt.ts';
 import { reference } from './requirements.ts';
@@ -102,7 +103,7 @@ export const payLateFees = async (db: Db, caller: Caller, input: { transactionUu
       creditBalance = entry.balanceAfter;
     }
     await accountBookings.markFeesPaid(trx, feeIds, { orderId: order.id, creditEntryId });
-    await queueFeeReceipt(trx, caller, order.id, fees, tx ? `card ending ${tx.card_last_four ?? '0000'}` : 'account credit');
+    await queueFeeReceipt(trx, caller, order.id, fees, tx ? { card: tx.card_last_four ?? '0000' } : 'credit');
     await recordAccountChange(trx, {
       clientId: caller.clientId,
       userId: caller.accountUserId,
@@ -128,7 +129,7 @@ const queueFeeReceipt = async (
   caller: Caller,
   orderId: number,
   fees: readonly { amount_pence: number; activity_name: string; venue_name: string; local_date: string; local_time: string }[],
-  paidWith: string,
+  paidWith: { card: string } | 'credit',
 ) => {
   const [order, account, client] = await Promise.all([
     repo.findOrder(trx, caller.clientId, { id: orderId }),
@@ -136,10 +137,17 @@ const queueFeeReceipt = async (
     repo.findClientName(trx, caller.clientId),
   ]);
   if (!order || !account) return;
-  const lines = fees.map((f) => `${repo.LATE_FEE_LINE}: ${f.activity_name}, ${f.venue_name}, ${f.local_date} ${f.local_time} (${money(f.amount_pence, client.currency_symbol)})`);
+  // In the account holder's recorded language (issue 27, docs/languages-emails.md).
+  const t = ORDER_TEXTS[account.language].lateFeeReceipt;
+  const lines = fees.map((f) => `${t.line}: ${f.activity_name}, ${f.venue_name}, ${f.local_date} ${f.local_time} (${money(f.amount_pence, client.currency_symbol)})`);
   const total = money(order.total_pence, client.currency_symbol);
-  const paid = `Total paid: ${total} by ${paidWith}.`;
-  await queueEmail(trx, { clientId: caller.clientId, kind: 'late-fee-receipt', to: account.email, ...lateFeeReceiptEmail({ firstName: account.first_name, reference: order.reference, lines, paid }) });
+  const paid = t.paid(total, paidWith === 'credit' ? t.byCredit : t.byCard(paidWith.card));
+  await queueEmail(trx, {
+    clientId: caller.clientId,
+    kind: 'late-fee-receipt',
+    to: account.email,
+    ...lateFeeReceiptEmail({ firstName: account.first_name, reference: order.reference, lines, paid, language: account.language }),
+  });
 };
 
 const feeOrderAnswer = async (db: Db, caller: Caller, orderId: number, creditBalance: number | null): Promise<PayLateFeesResponse> => {

@@ -10,7 +10,7 @@ export const LATE_FEE_LINE = 'Late-cancellation fee';
 /* ---- The account and client an order is for ---- */
 
 export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
-  db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
+  db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'role', 'language']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirst();
 
 export const findClientName = async (db: Db, clientId: number) =>
   (await db.selectFrom('clients').select(['name', 'currency_symbol']).where('id', '=', clientId).executeTakeFirstOrThrow());

@@ -7,6 +7,7 @@ import { ZOrderParams, ZOrderResponse } from '@app/contract/checkout/order';
 import { ORDER_COMPLETED_MESSAGE } from '@app/contract/checkout/payment';
 import { ZAuthoriseLateFeesRequest, ZAuthoriseLateFeesResponse, ZPayLateFeesRequest, ZPayLateFeesResponse } from '@app/contract/bookings/late-fees';
 import { unprocessable } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import type { Caller } from '../account/service.ts';
 import { CART_SOURCE } from '../basket/service.ts';
 import { providerFor } from '../payments/service.ts';
@@ -104,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/checkout/orders/:completeOrderId/calendar.ics',
     { ...guarded, schema: { tags: ['checkout'], summary: "The order's bookings as iCalendar (Add to calendar)", params: ZOrderParams } },
     async (request, reply) => {
-      const file = await orders.orderCalendar(app.db, caller(request), request.params.completeOrderId);
+      const file = await orders.orderCalendar(app.db, caller(request), request.params.completeOrderId, requestLanguage(request));
       return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).send(file.body);
     },
   );

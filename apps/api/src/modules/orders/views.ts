@@ -1,16 +1,17 @@
-import { COURSE_CANCELLATION_POLICY } from '@app/contract/rules/courses';
 import ical from 'ical-generator';
 import type { CheckoutCompleteDto } from '@app/contract/checkout/complete';
 import type { OrderDto } from '@app/contract/checkout/order';
 import { toMoney } from '@app/contract/rules/money';
-import { CANCELLATION_CREDIT_HOURS, CANCELLATION_CREDIT_VALID_MONTHS, LATE_CANCELLATION_FEE_PENCE } from '@app/contract/rules/cancellation';
+import { LATE_CANCELLATION_FEE_PENCE } from '@app/contract/rules/cancellation';
 import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import type { Caller } from '../account/service.ts';
 import { orderCourses, type OrderCourse } from '../courses/service.ts';
 import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
+import { ORDER_TEXTS } from './emails/texts.ts';
 import { checkInUrl } from '../../lib/check-in-token.ts';
 import { checkInQrPng } from '../../lib/check-in-qr.ts';
 import * as repo from './repository.ts';
@@ -19,23 +20,23 @@ import * as repo from './repository.ts';
 
 export const money = (pence: number, symbol: string) => toMoney(pence, symbol).formatted;
 
-const TENDER_NAMES: Record<string, string> = { 'general-credit': 'Account credit', 'membership-credit': 'Membership credit', card: 'Card', cash: 'Cash', cheque: 'Cheque', 'offline-voucher': 'Voucher', 'card-terminal': 'Card terminal' };
-
-/** How a payment line reads to the customer: 'Visa ending 4242', 'Account credit'. */
-export const tenderName = (p: { tender_type: string; card_brand: string | null; card_last_four: string | null }) =>
-  p.tender_type === 'card' && p.card_brand && p.card_last_four ? `${p.card_brand.charAt(0).toUpperCase()}${p.card_brand.slice(1)} ending ${p.card_last_four}` : (TENDER_NAMES[p.tender_type] ?? p.tender_type);
+/** How a payment line reads to the customer: 'Visa ending 4242', 'Account credit' (or in Welsh). */
+export const tenderName = (p: { tender_type: string; card_brand: string | null; card_last_four: string | null }, language: Language = DEFAULT_LANGUAGE) => {
+  const t = ORDER_TEXTS[language];
+  return p.tender_type === 'card' && p.card_brand && p.card_last_four
+    ? t.cardEnding(`${p.card_brand.charAt(0).toUpperCase()}${p.card_brand.slice(1)}`, p.card_last_four)
+    : (t.tenders[p.tender_type] ?? p.tender_type);
+};
 
 /** The operator's cancellation policy in one line (contract rules/cancellation.ts). */
-export const cancellationPolicy = (symbol: string) =>
-  `cancel at least ${CANCELLATION_CREDIT_HOURS} hours before the start to get the price back as account credit (valid for ${CANCELLATION_CREDIT_VALID_MONTHS} months); later cancellations cost a ${money(LATE_CANCELLATION_FEE_PENCE, symbol)} late-cancellation fee, and a session that has started cannot be cancelled.`;
+export const cancellationPolicy = (symbol: string, language: Language = DEFAULT_LANGUAGE) => ORDER_TEXTS[language].cancellationPolicy(money(LATE_CANCELLATION_FEE_PENCE, symbol));
 
 /** The policy line of an order: the session rule, the course rule, or both when the order has both. */
-export const orderPolicy = (symbol: string, has: { sessions: boolean; courses: boolean }) =>
-  has.courses && !has.sessions
-    ? COURSE_CANCELLATION_POLICY
-    : has.courses
-      ? `${cancellationPolicy(symbol)} Courses: ${COURSE_CANCELLATION_POLICY}`
-      : cancellationPolicy(symbol);
+export const orderPolicy = (symbol: string, has: { sessions: boolean; courses: boolean }, language: Language = DEFAULT_LANGUAGE) => {
+  const t = ORDER_TEXTS[language];
+  if (has.courses && !has.sessions) return t.coursePolicy;
+  return has.courses ? t.bothPolicies(cancellationPolicy(symbol, language), t.coursePolicy) : cancellationPolicy(symbol, language);
+};
 
 const discountOf = async (db: Db, orderId: number, symbol: string) => {
   const found = await repo.findOrderDiscount(db, orderId);
@@ -125,8 +126,9 @@ const courseLine = (c: OrderCourse, symbol: string): OrderDto['bookings'][number
   };
 };
 
-const calendarOf = (clientName: string, reference: string, bookings: readonly repo.OrderBookingRow[], courses: readonly OrderCourse[] = []) => {
-  const calendar = ical({ name: `${clientName} bookings ${reference}`, prodId: { company: clientName, product: 'Bookings', language: 'EN' } });
+const calendarOf = (clientName: string, reference: string, bookings: readonly repo.OrderBookingRow[], courses: readonly OrderCourse[], language: Language) => {
+  const t = ORDER_TEXTS[language].calendar;
+  const calendar = ical({ name: t.name(clientName, reference), prodId: { company: clientName, product: 'Bookings', language: t.language } });
   for (const b of bookings.filter((x) => x.status === 'confirmed')) {
     calendar.createEvent({
       id: `booking-${b.id}@bookings`,
@@ -134,7 +136,7 @@ const calendarOf = (clientName: string, reference: string, bookings: readonly re
       end: new Date(b.ends_at),
       summary: `${b.name} (${b.first_name} ${b.last_name})`,
       location: [b.location_name, b.venue_name, b.venue_address].filter(Boolean).join(', '),
-      description: `Booking reference ${reference}`,
+      description: t.reference(reference),
     });
   }
   // Every session of a course booked is an event of its own.
@@ -146,20 +148,21 @@ const calendarOf = (clientName: string, reference: string, bookings: readonly re
         end: new Date(session.ends_at),
         summary: `${c.name} (${c.first_name} ${c.last_name})`,
         location: [c.venue_name, c.venue_address].filter(Boolean).join(', '),
-        description: `Booking reference ${reference}, session ${i + 1} of ${c.sessions.length}`,
+        description: t.session(reference, i + 1, c.sessions.length),
       });
     }
   }
   return calendar.toString();
 };
 
-export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: string) => {
+/** The order's calendar file, its words in `language` (the request's: the page it is downloaded from). */
+export const orderCalendar = async (db: Db, caller: Caller, completeOrderId: string, language: Language = DEFAULT_LANGUAGE) => {
   const order = await repo.findOrder(db, caller.clientId, { uuid: completeOrderId });
   if (!order) throw notFound('order_not_found');
   // Another customer's order exists but is not theirs to see (DESIGN.md §7: ids are checked, 403).
   if (order.account_user_id !== caller.accountUserId) throw forbidden();
   const [bookings, client, courses] = await Promise.all([repo.findOrderBookings(db, order.id), repo.findClientName(db, caller.clientId), orderCourses(db, order.id)]);
-  return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings, courses) };
+  return { filename: `booking-${order.reference}.ics`, body: calendarOf(client.name, order.reference, bookings, courses, language) };
 };
 
 /**
@@ -176,6 +179,9 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
     repo.findOrderPayments(trx, orderId),
   ]);
   if (!order || !account) return;
+  // Everything in the account holder's recorded language (users.language; issue 27).
+  const language = account.language;
+  const t = ORDER_TEXTS[language];
   const symbol = client.currency_symbol;
   const discount = await discountOf(trx, orderId, symbol);
   // Each booking's check-in QR code, an inline PNG the HTML part shows (docs/front-of-house.md "Attendance").
@@ -186,7 +192,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
     ...bookings.map((b, index) => ({
       name: b.name,
       person: `${b.first_name} ${b.last_name}`,
-      when: `${dateInWords(b.local_date)}, ${b.starts_24}–${b.ends_24}`,
+      when: `${dateInWords(b.local_date, language)}, ${b.starts_24}–${b.ends_24}`,
       where: [b.location_name, b.venue_name].filter(Boolean).join(', '),
       address: b.venue_address,
       price: b.description ? `${money(b.price_pence, symbol)} (${b.description})` : money(b.price_pence, symbol),
@@ -198,7 +204,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       return {
         name: c.name,
         person: `${c.first_name} ${c.last_name}`,
-        when: `${c.sessions.length} weekly sessions from ${dateInWords(first.date)}, ${first.start_time}–${first.end_time}`,
+        when: t.courseWhen(c.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
         where: c.venue_name,
         address: c.venue_address,
         price: money(c.price_pence, symbol),
@@ -214,14 +220,15 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       firstName: account.first_name,
       reference: order.reference,
       items,
-      discount: discount ? { label: `Discount (${discount.code})`, amount: `−${discount.amount.formatted}` } : null,
+      discount: discount ? { label: t.discount(discount.code), amount: `−${discount.amount.formatted}` } : null,
       total: money(order.total_pence, symbol),
-      paidWith: payments.map((p) => `${tenderName(p)} ${money(p.amount_pence, symbol)}`),
+      paidWith: payments.map((p) => `${tenderName(p, language)} ${money(p.amount_pence, symbol)}`),
       manageUrl: accountUrl(publicUrl, '/bookings'),
-      policy: orderPolicy(symbol, { sessions: bookings.length > 0, courses: courses.length > 0 }),
+      policy: orderPolicy(symbol, { sessions: bookings.length > 0, courses: courses.length > 0 }, language),
+      language,
     }),
     attachments: [
-      { filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
+      { filename: `booking-${order.reference}.ics`, content: calendarOf(client.name, order.reference, bookings, courses, language), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' },
       ...qrCodes.map((qr, index) => ({ filename: `check-in-${index + 1}.png`, content: qr.png.toString('base64'), encoding: 'base64' as const, contentType: 'image/png', cid: qr.cid })),
     ],
   });

@@ -1,4 +1,6 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../../lib/language.ts';
 import { escapeHtml, htmlLayout, htmlRows } from '../../email/service.ts';
+import { ORDER_TEXTS } from './texts.ts';
 
 export type ConfirmationItem = {
   name: string;
@@ -29,16 +31,17 @@ export type ConfirmationInput = {
   manageUrl: string;
   /** The cancellation policy in one line. */
   policy: string;
+  /** The recipient's language (users.language; issue 27): every fixed word of the email is in it. */
+  language?: Language;
 };
 
 /** The booking's QR code (inline PNG) with its alt text, and the check-in link kept as text. */
-const checkInHtml = (item: ConfirmationItem) =>
-  `${item.qrCid ? `<p style="margin:8px 0 0"><img src="cid:${escapeHtml(item.qrCid)}" width="160" height="160" alt="${escapeHtml(qrAlt(item))}" style="display:block;width:160px;height:160px;border:0"></p>\n` : ''}<p style="margin:4px 0 0"><a href="${escapeHtml(item.checkInUrl!)}" style="color:#4b2a8a">Check in</a> (show this QR code at reception or the kiosk)</p>\n`;
+const checkInHtml = (item: ConfirmationItem, language: Language) =>
+  `${item.qrCid ? `<p style="margin:8px 0 0"><img src="cid:${escapeHtml(item.qrCid)}" width="160" height="160" alt="${escapeHtml(qrAlt(item, language))}" style="display:block;width:160px;height:160px;border:0"></p>\n` : ''}<p style="margin:4px 0 0"><a href="${escapeHtml(item.checkInUrl!)}" style="color:#4b2a8a">${ORDER_TEXTS[language].confirmation.checkInLink}</a> ${ORDER_TEXTS[language].confirmation.checkInHint}</p>\n`;
 
 /** The QR image's alt text: what it is for, so a screen reader (or images off) says it. */
-export const qrAlt = (item: Pick<ConfirmationItem, 'name' | 'person' | 'when'>) => `QR code to check in: ${item.name}, ${item.person}, ${item.when}`;
-
-const paidText = (paidWith: readonly string[]) => (paidWith.length ? paidWith.join(', ') : 'Nothing to pay');
+export const qrAlt = (item: Pick<ConfirmationItem, 'name' | 'person' | 'when'>, language: Language = DEFAULT_LANGUAGE) =>
+  ORDER_TEXTS[language].confirmation.qrAlt(item.name, item.person, item.when);
 
 /**
  * The booking confirmation email (spec §4, issue 21): each booking with its day and date in words,
@@ -48,21 +51,23 @@ const paidText = (paidWith: readonly string[]) => (paidWith.length ? paidWith.jo
  * above its check-in link. Everything from the database is escaped in the HTML part.
  */
 export const orderConfirmationEmail = (input: ConfirmationInput) => {
-  const subject = `Booking confirmed: ${input.reference}`;
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = ORDER_TEXTS[language].confirmation;
+  const subject = t.subject(input.reference);
   const text = [
-    `Hello ${input.firstName},`,
+    t.hello(input.firstName),
     '',
-    `Thank you for booking with ${input.operator}. Your reference is ${input.reference}.`,
+    t.thanks(input.operator, input.reference),
     '',
-    ...input.items.flatMap((item) => [item.name, `For ${item.person}`, item.when, item.where, item.address, `Price: ${item.price}`, ...(item.checkInUrl ? [`Check in: ${item.checkInUrl}`] : []), '']),
+    ...input.items.flatMap((item) => [item.name, t.forPerson(item.person), item.when, item.where, item.address, t.price(item.price), ...(item.checkInUrl ? [t.checkIn(item.checkInUrl)] : []), '']),
     ...(input.discount ? [`${input.discount.label}: ${input.discount.amount}`] : []),
-    `Total paid: ${input.total}`,
-    `Paid with: ${paidText(input.paidWith)}`,
+    `${t.totalPaid}: ${input.total}`,
+    `${t.paidWith}: ${input.paidWith.length ? input.paidWith.join(', ') : t.nothingToPay}`,
     '',
-    `Manage or cancel your booking in My account > Bookings: ${input.manageUrl}`,
-    `Cancellation policy: ${input.policy}`,
+    t.manageText(input.manageUrl),
+    t.policy(input.policy),
     '',
-    'The bookings are attached as a calendar file.',
+    t.attached,
     '',
     input.operator,
   ].join('\n');
@@ -70,29 +75,30 @@ export const orderConfirmationEmail = (input: ConfirmationInput) => {
     .map(
       (item) => `<div style="border-top:1px solid #c8c8d0;padding:12px 0">
 <h2 style="margin:0;font-size:18px">${escapeHtml(item.name)}</h2>
-<p style="margin:4px 0 0">For ${escapeHtml(item.person)}</p>
+<p style="margin:4px 0 0">${escapeHtml(t.forPerson(item.person))}</p>
 <p style="margin:4px 0 0"><strong>${escapeHtml(item.when)}</strong></p>
 <p style="margin:4px 0 0">${escapeHtml(item.where)}<br>${escapeHtml(item.address)}</p>
-<p style="margin:4px 0 0">Price: ${escapeHtml(item.price)}</p>
-${item.checkInUrl ? checkInHtml(item) : ''}</div>`,
+<p style="margin:4px 0 0">${escapeHtml(t.price(item.price))}</p>
+${item.checkInUrl ? checkInHtml(item, language) : ''}</div>`,
     )
     .join('\n');
   const rows: [string, string][] = [
     ...(input.discount ? [[input.discount.label, escapeHtml(input.discount.amount)] as [string, string]] : []),
-    ['Total paid', `<strong>${escapeHtml(input.total)}</strong>`],
-    ['Paid with', input.paidWith.length ? input.paidWith.map(escapeHtml).join('<br>') : 'Nothing to pay'],
+    [t.totalPaid, `<strong>${escapeHtml(input.total)}</strong>`],
+    [t.paidWith, input.paidWith.length ? input.paidWith.map(escapeHtml).join('<br>') : escapeHtml(t.nothingToPay)],
   ];
   const html = htmlLayout(
     input.operator,
     subject,
-    `<h1 style="margin:0 0 8px;font-size:24px">Booking confirmed</h1>
-<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>Thank you for booking with ${escapeHtml(input.operator)}. Your reference is <strong>${escapeHtml(input.reference)}</strong>.</p>
+    `<h1 style="margin:0 0 8px;font-size:24px">${escapeHtml(t.heading)}</h1>
+<p>${escapeHtml(t.hello(input.firstName))}</p>
+<p>${t.thanksHtml(escapeHtml(input.operator), escapeHtml(input.reference))}</p>
 ${items}
 ${htmlRows(rows)}
-<p><a href="${escapeHtml(input.manageUrl)}" style="color:#4b2a8a;font-weight:bold">Manage or cancel your booking</a> in My account &gt; Bookings.</p>
-<p style="font-size:14px">Cancellation policy: ${escapeHtml(input.policy)}</p>
-<p style="font-size:14px">The bookings are attached as a calendar file.</p>`,
+<p><a href="${escapeHtml(input.manageUrl)}" style="color:#4b2a8a;font-weight:bold">${escapeHtml(t.manageLink)}</a> ${t.manageWhere}</p>
+<p style="font-size:14px">${escapeHtml(t.policy(input.policy))}</p>
+<p style="font-size:14px">${escapeHtml(t.attached)}</p>`,
+    language,
   );
   return { subject, text, html };
 };
