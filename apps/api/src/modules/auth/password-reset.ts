@@ -7,6 +7,7 @@ import * as account from '../account/service.ts';
 import * as email from '../email/service.ts';
 import { addressKeyFor, recordOwnerAddress } from './login-throttle.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import { AUTH_TEXTS } from './email-texts.ts';
 import * as repo from './repository.ts';
 import { REQUEST_LIMITS, hashToken, hit, link, newToken, passwordChangedEmail, type MailContext, type Origin } from './shared.ts';
 
@@ -49,19 +50,14 @@ export const sendPasswordReset = async (db: Db, request: { clientId: number; nam
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000),
     });
+    // In the account's recorded language (issue 27).
+    const t = AUTH_TEXTS[user.language];
     await email.queueEmail(trx, {
       clientId,
       kind: 'password_reset',
       to: user.email,
-      subject: 'Reset your password',
-      text: [
-        `Hello ${user.first_name},`,
-        '',
-        'Someone (we hope you) asked to reset the password of your account. Choose a new password here:',
-        link(mail.publicUrl, `/reset-password?token=${token}`),
-        '',
-        `The link works once, for ${RESET_TOKEN_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.`,
-      ].join('\n'),
+      subject: t.reset.subject,
+      text: [t.hello(user.first_name), '', t.reset.asked, link(mail.publicUrl, `/reset-password?token=${token}`), '', t.reset.once(RESET_TOKEN_MINUTES)].join('\n'),
     });
     await account.recordAccountChange(trx, { clientId, userId: user.id, actorUserId: null, action: 'password_reset_requested', origin });
   });
@@ -87,7 +83,7 @@ export const resetPassword = async (db: Db, clientId: number, token: string, pas
     const ended = await repo.revokeUserSessions(trx, used.user_id);
     await recordOwnerAddress(trx, clientId, used.user_id, origin.address ?? 'unknown', { clearFailures: true });
     await account.recordAccountChange(trx, { clientId, userId: used.user_id, actorUserId: used.user_id, action: 'password_reset', detail: { sessions_ended: ended }, origin });
-    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: pending.email, firstName: pending.first_name }, 'reset', mail));
+    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: pending.email, firstName: pending.first_name, language: pending.language }, 'reset', mail));
   });
   return { message: PASSWORD_RESET_MESSAGE };
 };

@@ -136,7 +136,7 @@ export const countRequest = async (db: Db, key: string, windowMinutes: number) =
 export const findUserByEmail = (db: Db, clientId: number, email: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name'])
+    .select(['id', 'email', 'first_name', 'last_name', 'language'])
     .where('client_id', '=', clientId)
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
@@ -144,7 +144,7 @@ export const findUserByEmail = (db: Db, clientId: number, email: string) =>
 export const findUserByEmailOrReference = (db: Db, clientId: number, value: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name'])
+    .select(['id', 'email', 'first_name', 'last_name', 'language'])
     .where('client_id', '=', clientId)
     .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', value.toLowerCase()), eb(eb.fn('upper', ['reference']), '=', value.toUpperCase())]))
     .executeTakeFirst();
@@ -259,7 +259,7 @@ export const findPendingResetUser = (db: Db, clientId: number, tokenHash: string
   db
     .selectFrom('password_reset_tokens')
     .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
-    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name'])
+    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.language'])
     .where('password_reset_tokens.client_id', '=', clientId)
     .where('password_reset_tokens.token_hash', '=', tokenHash)
     .where('password_reset_tokens.used_at', 'is', null)
@@ -286,6 +286,7 @@ export const findUserDetails = (db: Db, clientId: number, userId: number) =>
       'emergency_contact_phone',
       'marketing_consent',
       'marketing_sms',
+      'language',
     ])
     .where('client_id', '=', clientId)
     .where('id', '=', userId)

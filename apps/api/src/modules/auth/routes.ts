@@ -24,6 +24,7 @@ import * as service from './service.ts';
 import * as myDetails from './details.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
 import { publicUrlOf } from '../../lib/config.ts';
+import { requestLanguage } from '../../lib/language.ts';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), mail);
+      const result = await service.register(app.db, request.clientId, request.body, request.query.onboarding_type ?? null, origin(request), { ...mail, language: requestLanguage(request) });
       if (result.token) setSessionCookies(request, reply, result.token);
       return reply.code(201).send({ status: 'success' as const, token: result.token, data: result });
     },

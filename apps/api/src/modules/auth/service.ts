@@ -12,6 +12,8 @@ import * as credits from '../credits/service.ts';
 import * as bookings from '../bookings/service.ts';
 import * as repo from './repository.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import { AUTH_TEXTS } from './email-texts.ts';
+import { DEFAULT_LANGUAGE } from '../../lib/language.ts';
 import { REQUEST_LIMITS, hashToken, hit, link, newToken, passwordChangedEmail, type MailContext, type Origin } from './shared.ts';
 import {
   accountKeyFor,
@@ -195,19 +197,21 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
     for (let attempt = 0; attempt < 5; attempt++) {
       const existing = await repo.findUserByEmail(trx, clientId, input.email);
       if (existing) {
+        // To the account's owner, in their recorded language (issue 27).
+        const t = AUTH_TEXTS[existing.language];
         await email.queueEmail(trx, {
           clientId,
           kind: 'register_existing',
           to: existing.email,
-          subject: 'Someone tried to create an account with your email address',
+          subject: t.registerExisting.subject,
           text: [
-            `Hello ${existing.first_name},`,
+            t.hello(existing.first_name),
             '',
-            'Someone (perhaps you) tried to create a new account with this email address, but you already have an account with us.',
-            `Log in: ${link(mail.publicUrl, '/')}`,
-            `Forgotten your password? Reset it here: ${link(mail.publicUrl, '/forgotten-password')}`,
+            t.registerExisting.tried,
+            t.registerExisting.logIn(link(mail.publicUrl, '/')),
+            t.registerExisting.forgotten(link(mail.publicUrl, '/forgotten-password')),
             '',
-            'If this was not you, you can ignore this email: nothing has changed on your account.',
+            t.registerExisting.notYou,
           ].join('\n'),
         });
         await account.recordAccountChange(trx, { clientId, userId: existing.id, actorUserId: null, action: 'register_attempt_existing_email', origin });
@@ -232,17 +236,19 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         homeVenueId: input.home_venue_id,
       });
       if (userId === null) continue; // the reference was taken (or the email, by a racing sign-up: looked up again)
+      // A new account: in the language of the sign-up's request (its page), English by default.
+      const welcome = AUTH_TEXTS[mail.language ?? DEFAULT_LANGUAGE];
       await email.queueEmail(trx, {
         clientId,
         kind: 'welcome',
         to: input.email,
-        subject: 'Welcome: your account is ready',
+        subject: welcome.welcome.subject,
         text: [
-          `Hello ${input.first_name},`,
+          welcome.hello(input.first_name),
           '',
-          `Welcome! Your account is ready. Your customer reference is ${reference}.`,
-          `Book an activity: ${link(mail.publicUrl, '/')}`,
-          `Manage your account and family: ${link(mail.publicUrl, '/_/my-account/dashboard')}`,
+          welcome.welcome.ready(reference),
+          welcome.welcome.book(link(mail.publicUrl, '/')),
+          welcome.welcome.manage(link(mail.publicUrl, '/_/my-account/dashboard')),
         ].join('\n'),
       });
       await account.recordAccountChange(trx, {
@@ -329,7 +335,7 @@ export const changePassword = async (
     await repo.spendUserTokens(trx, 'password_reset_tokens', user.id);
     await repo.spendUserTokens(trx, 'login_tokens', user.id);
     await account.recordAccountChange(trx, { clientId, userId: user.id, actorUserId: user.id, action: 'password_changed', detail: { sessions_ended: ended }, origin });
-    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: user.email, firstName: user.first_name }, 'my-details', mail));
+    await email.queueEmail(trx, passwordChangedEmail({ clientId, email: user.email, firstName: user.first_name, language: user.language }, 'my-details', mail));
   });
   return { token, message: PASSWORD_CHANGED_MESSAGE };
 };

@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import type * as account from '../account/service.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
+import { AUTH_TEXTS } from './email-texts.ts';
 import * as repo from './repository.ts';
 
 /** What the auth services share: tokens, the request context, and the request counters' limits. */
 
 export type Origin = account.RequestOrigin;
-export type MailContext = { publicUrl: string };
+/** Where emails link to, and the language of the request (for an email to someone with no recorded language yet). */
+export type MailContext = { publicUrl: string; language?: Language };
 
 /** A token as stored: its SHA-256 (sessions, one-time login and reset links). */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -42,23 +45,19 @@ export const hit = async (db: Db, key: string, limit: number, what: string) => {
 
 /**
  * The "your password has been changed" email, after a reset link (every device logged out) or
- * from My details (every other device logged out).
+ * from My details (every other device logged out), in the account's recorded language.
  */
 export const passwordChangedEmail = (
-  to: { clientId: number; email: string; firstName: string },
+  to: { clientId: number; email: string; firstName: string; language?: Language },
   via: 'reset' | 'my-details',
   mail: MailContext,
-) => ({
-  clientId: to.clientId,
-  kind: 'password_changed',
-  to: to.email,
-  subject: 'Your password has been changed',
-  text: [
-    `Hello ${to.firstName},`,
-    '',
-    via === 'reset'
-      ? 'The password of your account has just been changed, and every device logged in to it has been logged out.'
-      : 'The password of your account has just been changed from My details, and every other device logged in to it has been logged out.',
-    `If this was not you, reset your password now: ${link(mail.publicUrl, '/forgotten-password')}`,
-  ].join('\n'),
-});
+) => {
+  const t = AUTH_TEXTS[to.language ?? DEFAULT_LANGUAGE];
+  return {
+    clientId: to.clientId,
+    kind: 'password_changed',
+    to: to.email,
+    subject: t.changed.subject,
+    text: [t.hello(to.firstName), '', via === 'reset' ? t.changed.viaReset : t.changed.viaMyDetails, t.changed.notYou(link(mail.publicUrl, '/forgotten-password'))].join('\n'),
+  };
+};
