@@ -56,7 +56,7 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   live: ['timetable'],
   // The operator console (docs/operator-tools.md): an occurrence's bookings cancelled and credited
   // through bookings, emails, the venue lookup, a new series' occurrences made by the timetable.
-  manage: ['account', 'bookings', 'email', 'timetable', 'venues'],
+  manage: ['account', 'bookings', 'email', 'footer', 'timetable', 'venues'],
   // Online joining (docs/memberships.md): sold through payments and orders; venues for the venue.
   memberships: ['account', 'email', 'orders', 'payments', 'venues'],
   // OpenActive feeds (docs/openactive.md) read their own table and the source rows; no other module.

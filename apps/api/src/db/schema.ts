@@ -86,6 +86,14 @@ export type VenuesTable = {
 export type V1Type = 'class_templates' | 'ad_hoc_templates' | 'fast_ticket_templates';
 export type V2Type = 'classes' | 'resources' | 'ticketed';
 
+/** A venue's weekly opening hours (0081): one row per weekday it opens (1 = Monday); no row, closed. */
+export type VenueOpeningHoursTable = {
+  venue_id: number;
+  iso_day: number;
+  opens: string;
+  closes: string;
+};
+
 export type ActivityCategoriesTable = {
   id: Generated<number>;
   client_id: number;
@@ -184,7 +192,23 @@ export type OperatorChangesTable = {
   venue_id: number | null;
   occurrence_id: number | null;
   actor_user_id: number;
-  action: 'occurrence_cancelled' | 'capacity_changed' | 'instructor_changed' | 'location_changed' | 'no_show_policy_changed' | 'series_created';
+  action:
+    | 'occurrence_cancelled'
+    | 'capacity_changed'
+    | 'instructor_changed'
+    | 'location_changed'
+    | 'no_show_policy_changed'
+    | 'series_created'
+    | 'venue_details_changed'
+    | 'opening_hours_changed'
+    | 'footer_changed'
+    | 'category_created'
+    | 'category_changed'
+    | 'activity_changed'
+    | 'series_changed'
+    | 'series_ended'
+    | 'theme_changed'
+    | 'maintenance_changed';
   detail: Generated<Record<string, unknown>>;
   reason: string | null;
   created_at: Generated<Timestamp>;
@@ -1020,6 +1044,7 @@ export type Database = {
   course_tags: CourseTagsTable;
   users: UsersTable;
   operator_changes: OperatorChangesTable;
+  venue_opening_hours: VenueOpeningHoursTable;
   membership_users: MembershipUsersTable;
   locations: LocationsTable;
   activities: ActivitiesTable;

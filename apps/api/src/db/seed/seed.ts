@@ -6,7 +6,7 @@ import type { Database } from '../schema.ts';
 import { VENUE_TIMEZONE } from './client.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_DATA, type DemoData } from './demo-data.ts';
-import { buildVenueFooterHtml } from './venue-footer.ts';
+import { buildVenueFooterHtml, weeklyOpeningHours } from './venue-footer.ts';
 import { daysFromLoad } from './venue-profiles.ts';
 import { seedTimetable } from './timetable.ts';
 import { seedCheckout } from './checkout.ts';
@@ -70,6 +70,10 @@ const insertVenuesAndThemes = async (trx: Trx, clientId: number, data: DemoData)
     .returning(['id', 'slug as key'])
     .execute();
   const venueId = lookup(rows, 'venue');
+  await trx
+    .insertInto('venue_opening_hours')
+    .values(data.venues.flatMap((venue) => weeklyOpeningHours(venue.opening_hours).map((day) => ({ ...day, venue_id: venueId(venue.slug) }))))
+    .execute();
   await trx
     .insertInto('themes')
     .values([

@@ -37,8 +37,22 @@ describe('GET /api/activities/footer', () => {
     expect(body).not.toContain('http://example.com/b.png');
   });
 
-  it('answers an empty body for a venue without a footer', async () => {
+  it('lists the weekly opening hours after the footer text, the same hours on consecutive days joined', async () => {
+    const { body } = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' });
+    expect(body.indexOf('<h2>Bury</h2>')).toBeGreaterThan(-1);
+    expect(body.indexOf('<h2>Bury</h2>')).toBeLessThan(body.indexOf('<h3>Opening hours</h3>'));
+    expect(body).toContain('<li><strong>Monday to Friday:</strong> 06:30\u201322:00</li><li><strong>Saturday:</strong> 08:00\u201318:00</li>');
+    const bury = await ctx.db.selectFrom('venues').select('id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow();
+    await ctx.db.deleteFrom('venue_opening_hours').where('venue_id', '=', bury.id).where('iso_day', 'in', [3, 7]).execute();
+    const changed = (await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' })).body;
+    expect(changed).toContain('<li><strong>Monday and Tuesday:</strong> 06:30\u201322:00</li><li><strong>Wednesday:</strong> Closed</li>');
+    expect(changed).toContain('<li><strong>Sunday:</strong> Closed</li>');
+  });
+
+  it('answers an empty body for a venue without a footer or opening hours', async () => {
     await ctx.db.updateTable('venues').set({ footer_html: null }).where('slug', '=', 'bury-leisure-centre').execute();
+    const bury = await ctx.db.selectFrom('venues').select('id').where('slug', '=', 'bury-leisure-centre').executeTakeFirstOrThrow();
+    await ctx.db.deleteFrom('venue_opening_hours').where('venue_id', '=', bury.id).execute();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');

@@ -23,3 +23,24 @@ export const sanitiseFooterHtml = (html: string): string =>
       a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
     },
   });
+
+/**
+ * The input as the sanitiser would write it with nothing removed (tags, attributes and URLs all
+ * kept, the same rewriting of links): compared with `sanitiseFooterHtml`'s answer it tells
+ * whether anything was taken out, not merely re-serialised ('<br>' as '<br />').
+ */
+const normalised = (html: string): string =>
+  sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    allowedSchemesAppliedToAttributes: [],
+    allowProtocolRelative: true,
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+  });
+
+/** The footer HTML sanitised, and whether the sanitiser removed anything (the console tells the manager). */
+export const sanitiseFooterHtmlReporting = (html: string): { html: string; removed: boolean } => {
+  const safe = sanitiseFooterHtml(html);
+  return { html: safe, removed: safe !== normalised(html) };
+};

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { OperatorChangesTable } from '../../db/schema.ts';
+import type { OpeningDay, VenueDetailsInput } from '@app/contract/manage/venues';
 
 /** The operator console's queries (docs/operator-tools.md). */
 
@@ -228,4 +229,28 @@ export const findManager = (db: Db, clientId: number, email: string | null) => {
   let query = db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).where('operator_role', '=', 'manager');
   if (email !== null) query = query.where(sql`lower(email)`, '=', email.toLowerCase());
   return query.orderBy('id').executeTakeFirst();
+};
+
+/* ---- Venues: details, opening hours, footer text (docs/operator-tools.md "Venues") ---- */
+
+export const DETAIL_COLUMNS = ['name', 'address_line1', 'address_line2', 'town', 'postcode', 'phone', 'email', 'description'] as const;
+
+/** The venue's editable row, locked for a change when `lock` (changes to one venue queue here). */
+export const findVenueRow = async (db: Db, clientId: number, venueId: number, lock = false) => {
+  const query = db
+    .selectFrom('venues')
+    .select(['id', 'slug', 'footer_html', ...DETAIL_COLUMNS])
+    .where('client_id', '=', clientId)
+    .where('id', '=', venueId);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+};
+
+export const setDetails = (db: Db, venueId: number, details: VenueDetailsInput) => db.updateTable('venues').set(details).where('id', '=', venueId).execute();
+
+export const setFooterHtml = (db: Db, venueId: number, html: string | null) => db.updateTable('venues').set({ footer_html: html }).where('id', '=', venueId).execute();
+
+/** Replaces the venue's weekly hours; the close-after-open rule is also a CHECK of the table. */
+export const replaceOpeningHours = async (db: Db, venueId: number, days: readonly OpeningDay[]) => {
+  await db.deleteFrom('venue_opening_hours').where('venue_id', '=', venueId).execute();
+  if (days.length > 0) await db.insertInto('venue_opening_hours').values(days.map((day) => ({ venue_id: venueId, ...day }))).execute();
 };

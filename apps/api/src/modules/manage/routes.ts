@@ -22,6 +22,8 @@ import { noShowPolicy, updateNoShowPolicy } from './settings.ts';
 import { createSeries, seriesOptions } from './series.ts';
 import { ZCreateSeriesRequest, ZCreateSeriesResponse, ZSeriesOptionsResponse, ZTimetableImportRequest, ZTimetableImportResponse } from '@app/contract/manage/series';
 import { importTimetable } from './timetable-import.ts';
+import { ZFooterInput, ZManageVenueDetailsResponse, ZOpeningHoursInput, ZVenueDetailsInput } from '@app/contract/manage/venues';
+import { updateFooter, updateOpeningHours, updateVenueDetails, venueDetails } from './venue-settings.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -108,5 +110,29 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Import weekly classes from CSV: a dry run unless apply; every error by line and column', body: ZTimetableImportRequest, response: { 200: ZTimetableImportResponse, ...errors } },
     },
     async (request) => importTimetable(app.db, managerOf(request), request.body.csv, { apply: request.body.apply }),
+  );
+
+  app.get(
+    '/api/manage/venues/:venue/details',
+    { ...managerOnly, schema: { tags, summary: "A venue's details, weekly opening hours and footer text", params: ZManageVenueParams, response: { 200: ZManageVenueDetailsResponse, ...errors } } },
+    async (request) => ({ data: await venueDetails(app.db, managerOf(request), request.params.venue) }),
+  );
+
+  app.put(
+    '/api/manage/venues/:venue/details',
+    { ...managerOnly, schema: { tags, summary: "Change a venue's details (the slug stays; recorded)", params: ZManageVenueParams, body: ZVenueDetailsInput, response: { 200: ZManageVenueDetailsResponse, ...errors } } },
+    async (request) => updateVenueDetails(app.db, managerOf(request), request.params.venue, request.body),
+  );
+
+  app.put(
+    '/api/manage/venues/:venue/opening-hours',
+    { ...managerOnly, schema: { tags, summary: "Set a venue's weekly opening hours (a day not listed is closed; recorded)", params: ZManageVenueParams, body: ZOpeningHoursInput, response: { 200: ZManageVenueDetailsResponse, ...errors } } },
+    async (request) => updateOpeningHours(app.db, managerOf(request), request.params.venue, request.body),
+  );
+
+  app.put(
+    '/api/manage/venues/:venue/footer',
+    { ...managerOnly, schema: { tags, summary: "Set a venue's footer text (HTML, stored sanitised; recorded)", params: ZManageVenueParams, body: ZFooterInput, response: { 200: ZManageVenueDetailsResponse, ...errors } } },
+    async (request) => updateFooter(app.db, managerOf(request), request.params.venue, request.body),
   );
 };

@@ -196,6 +196,14 @@ const ACTION_WORDS: Record<string, string> = {
   location_changed: 'Room changed',
   no_show_policy_changed: 'No-show policy changed',
   series_created: 'Weekly series created',
+  venue_details_changed: 'Venue details changed',
+  opening_hours_changed: 'Opening hours changed',
+  footer_changed: 'Footer text changed',
+  category_created: 'Category created',
+  category_changed: 'Category changed',
+  activity_changed: 'Activity changed',
+  series_changed: 'Weekly series changed',
+  series_ended: 'Weekly series ended',
 };
 
 const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
@@ -203,6 +211,7 @@ const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', '
 const summaryOf = (row: repo.ChangeRow) => {
   const d = row.detail as Record<string, string | number | undefined>;
   const what = d.activity ? `${d.activity}` : '';
+  if (typeof d.summary === 'string') return `${ACTION_WORDS[row.action] ?? row.action}: ${d.summary}`;
   if (row.action === 'series_created') return `${ACTION_WORDS[row.action]}: ${what}, ${WEEKDAYS[Number(d.day) - 1] ?? ''} at ${d.time} from ${d.starts_on}`;
   if (row.action === 'occurrence_cancelled') {
     const n = Number(d.bookings_cancelled ?? 0);
