@@ -3,6 +3,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import * as repo from './repository.ts';
 import { escapeHtml, htmlLayout, queueEmail } from '../email/service.ts';
 import { toMoney } from '@app/contract/rules/money';
+import type { Language } from '../../lib/language.ts';
+import { NO_SHOW_TEXTS } from './email-texts.ts';
 
 /**
  * No-shows (docs/front-of-house.md "No-shows"): confirmed bookings of sessions that ended at least
@@ -16,14 +18,12 @@ import { toMoney } from '@app/contract/rules/money';
  * Idempotent: a booking is marked once (primary key), each in its own transaction with its fee and email.
  */
 
-const feeEmail = (operator: string, firstName: string, limit: number, windowDays: number, fee: string) => {
-  const subject = `A no-show fee of ${fee}`;
-  const lines = [
-    `Hello ${firstName},`,
-    `You have missed ${limit} booked sessions in ${windowDays} days without cancelling, so a no-show fee of ${fee} has been added to your account.`,
-    'Please pay it in My account before your next online booking, or at reception.',
-  ];
-  return { subject, text: [...lines, '', operator].join('\n\n'), html: htmlLayout(operator, subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')) };
+/** The fee's email, in the account holder's recorded language (issue 27). */
+const feeEmail = (operator: string, firstName: string, limit: number, windowDays: number, fee: string, language: Language) => {
+  const t = NO_SHOW_TEXTS[language];
+  const subject = t.subject(fee);
+  const lines = [t.hello(firstName), t.missed(limit, windowDays, fee), t.pay];
+  return { subject, text: [...lines, '', operator].join('\n\n'), html: htmlLayout(operator, subject, lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'), language) };
 };
 
 /** Marks one booking; answers whether it charged a fee. */
@@ -35,7 +35,7 @@ const markOne = (db: Db, row: repo.Candidate, policy: repo.Policy) =>
     if ((await repo.countTowardsFee(trx, row, policy.windowDays)) < policy.limit) return false;
     await repo.insertNoShowFee(trx, row, policy.feePence);
     const account = await repo.findAccountContact(trx, row.account_user_id);
-    await queueEmail(trx, { clientId: row.client_id, kind: 'no-show-fee', to: account.email, ...feeEmail(policy.operator, account.first_name, policy.limit, policy.windowDays, toMoney(policy.feePence, policy.symbol).formatted) });
+    await queueEmail(trx, { clientId: row.client_id, kind: 'no-show-fee', to: account.email, ...feeEmail(policy.operator, account.first_name, policy.limit, policy.windowDays, toMoney(policy.feePence, policy.symbol).formatted, account.language) });
     return true;
   });
 

@@ -158,4 +158,5 @@ export const insertNoShowFee = (trx: Db, row: Candidate, amountPence: number) =>
     .values({ client_id: row.client_id, account_user_id: row.account_user_id, booking_id: row.booking_id, amount_pence: amountPence, reason: 'no_show' })
     .execute();
 
-export const findAccountContact = (db: Db, accountUserId: number) => db.selectFrom('users').select(['email', 'first_name']).where('id', '=', accountUserId).executeTakeFirstOrThrow();
+export const findAccountContact = (db: Db, accountUserId: number) =>
+  db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', accountUserId).executeTakeFirstOrThrow();

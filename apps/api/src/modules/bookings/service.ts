@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAccountChange, type Caller, type RequestOrigin } from '../account/service.ts';
 import * as credits from '../credits/service.ts';
-import { accountUrl, dateInWords, instantInWords } from '../email/service.ts';
+import { accountUrl, afterPreposition, dateInWords, instantInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { bookingCancelledEmail, type CancelledItem } from './emails/booking-cancelled.ts';
 import { CANCELLED_TEXTS } from './emails/texts.ts';
@@ -234,7 +234,7 @@ const queueCancelledEmail = async (
 
 /** One cancelled booking's line in the email when it was paid back as credit. */
 export const creditOutcome = (pence: number, expiresAt: Date, symbol: string, language: Language = DEFAULT_LANGUAGE) =>
-  CANCELLED_TEXTS[language].credit(money(pence, symbol), instantInWords(expiresAt, undefined, language));
+  CANCELLED_TEXTS[language].credit(money(pence, symbol), afterPreposition(instantInWords(expiresAt, undefined, language), language));
 
 /**
  * Queues the 'booking-cancelled' email to the account holder for what was cancelled (sessions

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { Language } from '../../lib/language.ts';
 
 /** Course places (docs/courses.md): the course with its sessions, claims, basket rows and bookings. */
 
@@ -345,8 +346,8 @@ export const deleteCartItem = (db: Db, itemId: number) => sql`DELETE FROM cart_i
 /** Who an offer email goes to: the account holder's address, the person's name. */
 export const findPersonContact = async (db: Db, membershipUserId: number) =>
   (
-    await sql<{ first_name: string; last_name: string; email: string }>`
-      SELECT m.first_name, m.last_name, u.email FROM membership_users m JOIN users u ON u.id = m.account_user_id WHERE m.id = ${membershipUserId}`.execute(db)
+    await sql<{ first_name: string; last_name: string; email: string; language: Language }>`
+      SELECT m.first_name, m.last_name, u.email, u.language FROM membership_users m JOIN users u ON u.id = m.account_user_id WHERE m.id = ${membershipUserId}`.execute(db)
   ).rows[0]!;
 
 /** Course holds and offers past their expiry are released (the 0062 trigger then queues promotion). */

@@ -8,6 +8,8 @@ import { pickPeople, type Caller, type PersonIds } from '../account/service.ts';
 import * as email from '../email/service.ts';
 import { asBusy } from '../holds/service.ts';
 import * as repo from './repository.ts';
+import { OFFER_TEXTS } from '../waitlist/email-texts.ts';
+import type { Language } from '../../lib/language.ts';
 import { COURSE_NOT_FOUND, toWaitlistEntry } from './service.ts';
 
 /**
@@ -87,21 +89,22 @@ export const leave = async (db: Db, caller: Caller, entryId: number): Promise<Co
 
 export type CoursePromotionSettings = { offerMinutes: number; publicUrl: string };
 
-const offerEmail = (course: repo.CourseRow, person: { first_name: string; last_name: string }, expiresAt: Date, timezone: string, publicUrl: string) => {
+/** The offer email, in the account holder's recorded language (issue 27; `person.language`). */
+const offerEmail = (course: repo.CourseRow, person: { first_name: string; last_name: string; language: Language }, expiresAt: Date, timezone: string, publicUrl: string) => {
   const first = course.sessions[0]!;
-  const until = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hour12: false }).format(
+  const t = OFFER_TEXTS[person.language];
+  const until = new Intl.DateTimeFormat(person.language, { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hour12: false }).format(
     expiresAt,
   );
   const basket = `${publicUrl.replace(/\/$/, '')}/basket`;
   return {
-    subject: `A place is free: ${course.name}`,
+    subject: t.course.subject(course.name),
     text: [
-      `A place has come free on ${course.name} at ${course.venue_name} (${course.sessions.length} weekly sessions from ${first.date} at ${first.start_time})` +
-        ` for ${person.first_name} ${person.last_name}, who was first on the waiting list.`,
+      t.course.free({ name: course.name, venue: course.venue_name, sessions: course.sessions.length, firstDate: first.date, firstTime: first.start_time, person: `${person.first_name} ${person.last_name}` }),
       '',
-      `We are holding the whole course in your basket until ${until}. Book it before then: ${basket}`,
+      t.course.holding(email.afterPreposition(until, person.language), basket),
       '',
-      'If you do not want it, remove it from your basket and it will be offered to the next person waiting.',
+      t.notWanted,
     ].join('\n'),
   };
 };

@@ -28,6 +28,12 @@ export const dateInWords = (isoDate: string, language: Language = DEFAULT_LANGUA
 export const instantInWords = (at: Date, timeZone = 'Europe/London', language: Language = DEFAULT_LANGUAGE) => words(at, timeZone, language);
 
 /**
+ * A Welsh day after a preposition that softly mutates it ('tan', 'ar', 'o'): 'Dydd Iau 26 Tachwedd'
+ * → 'ddydd Iau 26 Tachwedd'. English (and Welsh text not starting with a day) is left as it is.
+ */
+export const afterPreposition = (text: string, language: Language) => (language === 'cy' ? text.replace(/^Dydd /, 'ddydd ') : text);
+
+/**
  * `path` on the account site (My account) of the public address: `my-account.<host>` where the
  * host takes sub-domains (as the web app's productUrl), else the `/_/my-account` prefix.
  */

@@ -8,7 +8,7 @@ import { capOf } from './caps.ts';
 import * as repo from './repository.ts';
 
 /** The frame, words and links every operator email shares (layout.ts), for the modules that write emails. */
-export { accountUrl, dateInWords, escapeHtml, htmlLayout, htmlRows, instantInWords } from './layout.ts';
+export { accountUrl, afterPreposition, dateInWords, escapeHtml, htmlLayout, htmlRows, instantInWords } from './layout.ts';
 
 export type MailSettings = {
   /** smtp:// or smtps://; unset: messages are written as .eml files to `outboxDir`. */

@@ -102,7 +102,7 @@ describe('the cancellation email in the recipient’s language', () => {
         expect(email!.subject).toBe(`Archeb wedi’i chanslo: Spin Express, ${when}`);
         for (const body of [email!.text_body, email!.html_body]) {
           expect(body).toContain('Mae eich archeb wedi’i chanslo.');
-          expect(body).toMatch(/Credyd a roddwyd: £\d+\.\d\d, yn ddilys tan Dydd \S+ \d{1,2} \S+ \d{4}/);
+          expect(body).toMatch(/Credyd a roddwyd: £\d+\.\d\d, yn ddilys tan ddydd \S+ \d{1,2} \S+ \d{4}/);
           expect(body).toContain('wedi’i ychwanegu at gredyd eich cyfrif');
           for (const english of ['Booking cancelled', 'Hello', 'Credit given', 'valid until', 'My account']) expect(body).not.toContain(english);
         }

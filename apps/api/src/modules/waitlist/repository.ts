@@ -130,6 +130,37 @@ export const insertEntry = async (
   return id;
 };
 
+/** Of these people, the live entries (waiting or offered) on the occurrence, with their positions. */
+export const findLiveEntries = (db: Db, occurrenceId: number, membershipUserIds: readonly number[]) =>
+  db
+    .selectFrom('waitlist_entries as w')
+    .select([...entryColumns, position])
+    .where('w.occurrence_id', '=', occurrenceId)
+    .where('w.membership_user_id', 'in', [...membershipUserIds])
+    .where('w.status', 'in', ['waiting', 'offered'])
+    .execute();
+
+/** Of these people, the live claims on the occurrence (unexpired holds and offers, bookings). */
+export const findLiveClaims = (db: Db, occurrenceId: number, membershipUserIds: readonly number[]) =>
+  db
+    .selectFrom('place_claims')
+    .select(['membership_user_id', 'kind'])
+    .where('occurrence_id', '=', occurrenceId)
+    .where('membership_user_id', 'in', [...membershipUserIds])
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .execute();
+
+/** Entries for the people, one statement, their ids rising in the order given (the queue's order). */
+export const insertEntriesInOrder = async (db: Db, clientId: number, occurrenceId: number, people: readonly { accountUserId: number; membershipUserId: number }[]) => {
+  if (!people.length) return;
+  await sql`
+    INSERT INTO waitlist_entries (client_id, occurrence_id, account_user_id, membership_user_id)
+    SELECT ${clientId}::integer, ${occurrenceId}::integer, u.account, u.person
+      FROM unnest(${people.map((p) => p.accountUserId)}::int[], ${people.map((p) => p.membershipUserId)}::int[]) WITH ORDINALITY AS u(account, person, n)
+     ORDER BY u.n`.execute(db);
+};
+
 export const setEntryStatus = (db: Db, id: number, status: WaitlistStatus) =>
   db.updateTable('waitlist_entries').set({ status, updated_at: sql<never>`now()` }).where('id', '=', id).execute();
 
@@ -156,7 +187,7 @@ export const findPerson = (db: Db, membershipUserId: number) =>
   db
     .selectFrom('membership_users as m')
     .innerJoin('users as u', 'u.id', 'm.account_user_id')
-    .select(['m.first_name', 'm.last_name', 'u.email', 'u.first_name as account_first_name'])
+    .select(['m.first_name', 'm.last_name', 'u.email', 'u.first_name as account_first_name', 'u.language'])
     .where('m.id', '=', membershipUserId)
     .executeTakeFirstOrThrow();
 

@@ -1,12 +1,13 @@
 import { WAITLIST_JOINED_MESSAGE, WAITLIST_LEFT_MESSAGE, type WaitlistActionResponse, type WaitlistEntryDto } from '@app/contract/waitlist/waitlist';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound, type AppError } from '../../lib/errors.ts';
 import { resolvePeople, type Caller } from '../account/service.ts';
 import { addOffer, withdrawOffer } from '../basket/service.ts';
 import { asBusy, offerPlace } from '../holds/service.ts';
 import * as email from '../email/service.ts';
 import * as repo from './repository.ts';
+import { OFFER_TEXTS } from './email-texts.ts';
 
 /** Which family of ids the caller used: numeric (activities service) or uuid (v1 activities). */
 type IdStyle = 'numeric' | 'uuid';
@@ -62,6 +63,48 @@ export const join = async (
   return { data: toDto(entry, 'id' in ref ? 'numeric' : 'uuid', type), message: WAITLIST_JOINED_MESSAGE };
 };
 
+/** What joining came to for one person of `joinInOrder`: their entry's position, or the refusal `join` would give. */
+export type JoinOutcome = { position: number } | { error: AppError };
+
+/**
+ * Many people onto one session's waitlist in the order given, inside the caller's transaction
+ * (the release draw's requests that found their session full, docs/release.md): the rules of
+ * `join` for each, in a few statements for all. The people must be the accounts' own (the caller
+ * has checked). A person already on it keeps their entry; one holding or booked is refused as
+ * `join` refuses; while a newcomer could still hold a place (one was freed) every one of them is
+ * answered `waitlist_not_full` and nobody joins, so the caller tries their holds again in order.
+ */
+export const joinInOrder = async (
+  trx: Db,
+  clientId: number,
+  occurrenceId: number,
+  people: readonly { accountUserId: number; membershipUserId: number }[],
+): Promise<JoinOutcome[]> => {
+  if (!people.length) return [];
+  const everyone = (error: AppError) => people.map(() => ({ error }));
+  const occurrence = await repo.findOccurrence(trx, clientId, { id: occurrenceId });
+  if (!occurrence) return everyone(notFound('occurrence_not_found'));
+  if (!WAITLIST_KINDS.has(occurrence.kind)) return everyone(badRequest('no_waitlist', 'This session has no waiting list.'));
+  await repo.lockOccurrence(trx, occurrence.id);
+  if (occurrence.cancelled_at !== null) return everyone(badRequest('occurrence_cancelled', 'This session has been cancelled.'));
+  if (new Date(occurrence.starts_at) <= new Date()) return everyone(badRequest('occurrence_started', 'This session has already started.'));
+  const ids = people.map((p) => p.membershipUserId);
+  const claims = new Map((await repo.findLiveClaims(trx, occurrence.id, ids)).map((c) => [c.membership_user_id, c.kind]));
+  const entered = new Set((await repo.findLiveEntries(trx, occurrence.id, ids)).map((e) => e.membership_user_id));
+  const newcomers = people.filter((p) => !entered.has(p.membershipUserId) && !claims.has(p.membershipUserId));
+  if (newcomers.length && (await repo.placesForNewcomer(trx, occurrence.id)) > 0) {
+    return everyone(badRequest('waitlist_not_full', 'There are still places left in this session, so you can book it now.'));
+  }
+  await repo.insertEntriesInOrder(trx, clientId, occurrence.id, newcomers);
+  const entries = new Map((await repo.findLiveEntries(trx, occurrence.id, ids)).map((e) => [e.membership_user_id, e]));
+  return people.map((p): JoinOutcome => {
+    const entry = entries.get(p.membershipUserId);
+    if (entry) return { position: entry.position };
+    if (claims.get(p.membershipUserId) === 'booking') return { error: badRequest('already_booked', 'This person has already booked this session.') };
+    return { error: badRequest('already_held', 'This person already has a place held in the basket.') };
+  });
+};
+
 /** Leaves: a waiting entry is 'left'; an offered one also gives its place back (to the next waiter). */
 const leaveEntry = async (db: Db, entry: repo.EntryRow, style: IdStyle): Promise<WaitlistActionResponse> => {
   const after = await inTransaction(db, async (trx) => {
@@ -97,11 +140,14 @@ export const leaveByMember = async (db: Db, caller: Caller, occurrenceUuid: stri
 
 export type PromotionSettings = { offerMinutes: number; publicUrl: string };
 
+/** The offer email, in the account holder's recorded language (issue 27; `person.language`). */
 const offerEmail = (occurrence: repo.WaitlistOccurrence, person: Awaited<ReturnType<typeof repo.findPerson>>, expiresAt: Date, publicUrl: string) => {
-  const when = new Intl.DateTimeFormat('en-GB', { timeZone: occurrence.timezone, weekday: 'long', day: 'numeric', month: 'long' }).format(
+  const language = person.language;
+  const t = OFFER_TEXTS[language];
+  const when = new Intl.DateTimeFormat(language, { timeZone: occurrence.timezone, weekday: 'long', day: 'numeric', month: 'long' }).format(
     new Date(occurrence.starts_at),
   );
-  const until = new Intl.DateTimeFormat('en-GB', {
+  const until = new Intl.DateTimeFormat(language, {
     timeZone: occurrence.timezone,
     weekday: 'long',
     day: 'numeric',
@@ -111,16 +157,15 @@ const offerEmail = (occurrence: repo.WaitlistOccurrence, person: Awaited<ReturnT
     hour12: false,
   }).format(expiresAt);
   const basket = `${publicUrl.replace(/\/$/, '')}/basket`;
-  const subject = `A place is free: ${occurrence.name}, ${when} at ${occurrence.starts_24}`;
+  const subject = t.session.subject(occurrence.name, when, occurrence.starts_24);
   const text = [
-    `Hello ${person.account_first_name},`,
+    t.hello(person.account_first_name),
     '',
-    `A place has come free in ${occurrence.name} at ${occurrence.venue_name} on ${when} at ${occurrence.starts_24}` +
-      ` for ${person.first_name} ${person.last_name}, who was first on the waiting list.`,
+    t.session.free({ name: occurrence.name, venue: occurrence.venue_name, when, time: occurrence.starts_24, person: `${person.first_name} ${person.last_name}` }),
     '',
-    `We are holding it in your basket until ${until}. Book it before then: ${basket}`,
+    t.session.holding(email.afterPreposition(until, language), basket),
     '',
-    'If you do not want it, remove it from your basket and it will be offered to the next person waiting.',
+    t.notWanted,
   ].join('\n');
   return { subject, text };
 };
