@@ -21,6 +21,9 @@ const ManageHomeScreen = () => {
                   <Link to={`/manage/venues/${venue.slug}/changes`} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline" aria-label={`${t('home.changes')}: ${venue.name}`}>
                     {t('home.changes')}
                   </Link>
+                  <Link to={`/manage/venues/${venue.slug}/details`} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline" aria-label={`${t('home.details')}: ${venue.name}`}>
+                    {t('home.details')}
+                  </Link>
                 </p>
               </li>
             ))}

@@ -76,6 +76,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
             <NavLink to={`/manage/venues/${venue.slug}/new-series`} className={link}>
               {t('header.newSeries')}
             </NavLink>
+            <NavLink to={`/manage/venues/${venue.slug}/details`} className={link}>
+              {t('header.details')}
+            </NavLink>
           </>
         )}
         <NavLink to="/manage/import" className={link}>

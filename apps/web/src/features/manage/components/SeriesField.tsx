@@ -15,11 +15,14 @@ type Props = {
   prefix?: string;
   /** A select's options instead of a text input. */
   choices?: { value: string; label: string }[];
+  /** The control's id is `<idPrefix>-<name>` (the series form's 'series'; the venue form's 'venue'). */
+  idPrefix?: string;
+  autoComplete?: string;
 };
 
 /** One labelled field of the series form: its hint and error tied to it (aria-describedby), invalid when refused. */
-export const SeriesField = ({ name, label, value, onChange, error, hint, type = 'text', inputMode, maxLength, prefix, choices }: Props) => {
-  const id = `series-${name}`;
+export const SeriesField = ({ name, label, value, onChange, error, hint, type = 'text', inputMode, maxLength, prefix, choices, idPrefix = 'series', autoComplete }: Props) => {
+  const id = `${idPrefix}-${name}`;
   const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const control = 'mt-1 h-[42px] w-full min-w-0 rounded-md border border-neutral-500 px-3';
   return (
@@ -58,6 +61,7 @@ export const SeriesField = ({ name, label, value, onChange, error, hint, type = 
             value={value}
             inputMode={inputMode}
             maxLength={maxLength}
+            autoComplete={autoComplete}
             onChange={(e) => onChange(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={described}
