@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { expectNoAxeViolations } from '../support/a11y.ts';
+import { fillLoginForm } from '../support/login.ts';
+import { waitForApp } from '../support/app.ts';
+
+/**
+ * Issue 26 (docs/operator-tools.md "Venues"): the demo manager changes a venue's phone, its
+ * opening hours (closed on Sundays, a close before the open refused first) and its footer text
+ * (a script in it removed, and said so) in the console on the front-of-house source, by keyboard;
+ * the bookings site's venue page shows the new footer and hours, and its venues list the phone.
+ * Oldham, a venue no other journey uses. Screenshots at 768 and 1280 px, axe at 1280 px, no
+ * sideways scroll at 320 and 375 px.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+const VENUE = 'oldham-leisure-centre';
+const foh = (baseURL: string, pathname: string) => {
+  const url = new URL(pathname, baseURL);
+  url.hostname = 'foh.localhost';
+  return url.toString();
+};
+const shots = process.env.SCREENSHOT_DIR;
+const screenshot = (page: Page, name: string) => page.screenshot({ path: shots ? path.join(shots, name) : test.info().outputPath(name), fullPage: true });
+
+const checkScreen = async (page: Page, name: string) => {
+  for (const width of [320, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await screenshot(page, `manage-${name}-768.png`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, `manage-${name}-1280.png`);
+  await expectNoAxeViolations(page, `${name} at 1280 px`);
+};
+
+test("a manager changes a venue's phone, opening hours and footer text, and the bookings site shows them", async ({ page, baseURL }) => {
+  const phone = `0161 496 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+  await page.goto(foh(baseURL!, '/manage'));
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLoginForm(page, DEMO_ACCOUNTS.manager);
+  await page.getByRole('link', { name: 'Details and hours: Oldham Leisure Centre' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Oldham Leisure Centre: details and hours' })).toBeVisible({ timeout: 15_000 });
+  await checkScreen(page, 'venue-details');
+
+  // Details: the phone, saved from the keyboard.
+  const phoneField = page.getByLabel('Phone (optional)');
+  await phoneField.fill(phone);
+  await phoneField.press('Enter');
+  await expect(page.getByText('The venue’s details are saved.')).toBeVisible();
+
+  // Opening hours: a close before the open is refused in place; then Sundays closed.
+  const monday = page.getByTestId('hours-1');
+  await monday.getByLabel('Closes').fill('05:00');
+  await page.getByRole('button', { name: 'Save opening hours' }).click();
+  await expect(monday.getByText('The closing time must be after the opening time')).toBeVisible();
+  await expect(monday.getByLabel('Opens')).toBeFocused();
+  await monday.getByLabel('Closes').fill('21:45');
+  const sunday = page.getByTestId('hours-7');
+  await sunday.getByLabel('Open', { exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(sunday).toContainText('Closed all day');
+  await page.getByRole('button', { name: 'Save opening hours' }).press('Enter');
+  await expect(page.getByText('The opening hours are saved.')).toBeVisible();
+
+  // Footer text: the script is removed, and the manager is told.
+  await page.getByLabel('Footer HTML').fill('<h2>Oldham Leisure Centre</h2><p>Free parking after 6pm.</p><script>alert(1)</script>');
+  await page.getByRole('button', { name: 'Save footer text' }).click();
+  await expect(page.getByText(/were removed/)).toBeVisible();
+  await expect(page.getByLabel('Footer HTML')).toHaveValue('<h2>Oldham Leisure Centre</h2><p>Free parking after 6pm.</p>');
+  await checkScreen(page, 'venue-details-saved');
+
+  // The venue's changes page records all three.
+  await page.getByRole('link', { name: 'Changes', exact: true }).click();
+  await expect(page.getByTestId('manage-change').first()).toContainText('Footer text changed');
+  await expect(page.getByTestId('manage-changes')).toContainText('Opening hours changed: Monday 06:30–21:45; Tuesday to Friday 06:30–22:00; Saturday 08:00–18:00; Sunday Closed');
+  await expect(page.getByTestId('manage-changes')).toContainText('Venue details changed: phone');
+
+  // The bookings site: the venue's footer and hours, and the venues list's phone.
+  await page.goto(`/location/${VENUE}`);
+  await waitForApp(page);
+  const footer = page.getByTestId('venue-footer');
+  await expect(footer).toContainText('Free parking after 6pm.');
+  await expect(footer).toContainText('Monday: 06:30–21:45');
+  await expect(footer).toContainText('Sunday: Closed');
+  expect(await footer.innerHTML()).not.toContain('<script');
+  const venues = (await (await page.request.get('/api/activities/venues')).json()).data as { slug: string; phone: string }[];
+  expect(venues.find((v) => v.slug === VENUE)?.phone).toBe(phone);
+});
