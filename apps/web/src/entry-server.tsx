@@ -7,6 +7,7 @@ import { themeCssVariables, type Theme } from '@app/contract/rules/theme-default
 import { I18nProvider } from './lib/i18n-react.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { DEFAULT_LANGUAGE, PAGE_NAMESPACES, SUPPORTED_LANGUAGES } from './lib/i18n.ts';
+import { asSupportedLanguage, setServerLanguage } from './lib/i18n-format.ts';
 import { setPageData } from './lib/page-data.ts';
 import { takeServerRenderedDescription, takeServerRenderedTitle, takeServerRenderedTrail, type Breadcrumb } from './lib/page-meta.ts';
 import { setRuntimeConfig, type RuntimeConfig } from './lib/runtime-config.ts';
@@ -32,6 +33,8 @@ export type RenderInput = {
   cookie: string;
   /** The responses the page carries as `#page-data`, keyed by URL. */
   responses: Record<string, unknown>;
+  /** The page's language (the request's `lang` cookie; docs/languages.md); English when absent or not ours. */
+  language?: string;
   /** The path of a 404 rendered as the not-found page (the page carries it as `notFound`). */
   notFound?: string;
   runtimeConfig: Partial<RuntimeConfig>;
@@ -52,10 +55,10 @@ export type RenderResult = {
   trail: { path: string; crumbs: Breadcrumb[] } | null;
 };
 
-const translationsOf = (responses: Record<string, unknown>, path: string) => {
+const translationsOf = (responses: Record<string, unknown>, path: string, language: string) => {
   const bundles: Record<string, Record<string, unknown>> = {};
   for (const ns of ['common', ...PAGE_NAMESPACES]) {
-    const body = responses[path.replaceAll('{{lng}}', DEFAULT_LANGUAGE).replaceAll('{{ns}}', ns)];
+    const body = responses[path.replaceAll('{{lng}}', language).replaceAll('{{ns}}', ns)];
     if (body && typeof body === 'object') bundles[ns] = body as Record<string, unknown>;
   }
   return bundles;
@@ -65,6 +68,8 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
   setRuntimeConfig(input.runtimeConfig);
   setServerRequest({ cookie: input.cookie, href: input.href });
   setPageData(input.responses, input.notFound ?? null);
+  const language = asSupportedLanguage(input.language);
+  setServerLanguage(language);
   takeServerRenderedTitle();
   takeServerRenderedDescription();
   takeServerRenderedTrail();
@@ -79,10 +84,14 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
         callback(new Error(`namespace ${namespace} is not in the page`), false);
       },
     };
-    const bundles = translationsOf(input.responses, input.runtimeConfig.translationsPath ?? '/locales/{{lng}}/{{ns}}.json');
+    const translationsPath = input.runtimeConfig.translationsPath ?? '/locales/{{lng}}/{{ns}}.json';
+    const bundles = translationsOf(input.responses, translationsPath, language);
+    // English beside Welsh, for i18next's key-by-key fallback as in the browser (lib/i18n.ts).
+    const fallback: Record<string, Record<string, Record<string, unknown>>> =
+      language === DEFAULT_LANGUAGE ? {} : { [DEFAULT_LANGUAGE]: translationsOf(input.responses, translationsPath, DEFAULT_LANGUAGE) };
     const i18n = i18next.createInstance();
     await i18n.use(backend).init({
-      lng: DEFAULT_LANGUAGE,
+      lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'currentOnly',
@@ -90,7 +99,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
-      resources: { [DEFAULT_LANGUAGE]: bundles },
+      resources: { ...fallback, [language]: bundles },
       partialBundledLanguages: true,
       initAsync: false,
       showSupportNotice: false,
@@ -141,6 +150,7 @@ export const render = async (input: RenderInput): Promise<RenderResult> => {
     takeServerRenderedDescription();
     takeServerRenderedTrail();
     setServerRequest(null);
+    setServerLanguage(null);
     setPageData({});
   }
 };

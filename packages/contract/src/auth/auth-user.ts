@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLanguage } from './language.ts';
 
 export const ZMembershipUser = z.object({
   id: z.number(),
@@ -18,6 +19,8 @@ export const ZAuthUser = z.object({
   last_name: z.string(),
   email: z.string(),
   role: z.enum(['customer', 'staff']),
+  /** The language recorded on the account (issue 27): the site adopts it once the person is logged in. */
+  language: ZLanguage,
   home_venue_slug: z.string().nullable(),
   membership_user: ZMembershipUser,
   membership_users: z.array(ZMembershipUser),

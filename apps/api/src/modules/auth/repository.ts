@@ -7,7 +7,7 @@ import { activeSessionCtes } from '../../db/session-sql.ts';
 export const findUserForLogin = (db: Db, clientId: number, username: string) =>
   db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'language'])
     .where('client_id', '=', clientId)
     .where((eb) => eb.or([eb(eb.fn('lower', ['email']), '=', username.toLowerCase()), eb('reference', '=', username)]))
     .executeTakeFirst();
@@ -51,7 +51,7 @@ export const rotateSessionToken = async (db: Db, sessionId: number, tokenHash: s
 export const findUserProfile = async (db: Db, clientId: number, userId: number) => {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'reference', 'first_name', 'last_name', 'email', 'role'])
+    .select(['id', 'reference', 'first_name', 'last_name', 'email', 'role', 'language'])
     .where('client_id', '=', clientId)
     .where('id', '=', userId)
     .executeTakeFirst();
@@ -176,6 +176,8 @@ export type NewCustomer = {
   marketingConsent: boolean;
   onboardingType: string | null;
   homeVenueId: number | null;
+  /** The page's language at sign-up (issue 27); the column's default, English, when absent. */
+  language?: 'en-GB' | 'cy';
 };
 
 /** The user and their 'self' membership user; null when the email (or reference) is already taken. */
@@ -198,6 +200,7 @@ export const insertCustomer = async (db: Db, c: NewCustomer): Promise<number | n
       postcode: c.postcode,
       marketing_consent: c.marketingConsent,
       onboarding_type: c.onboardingType,
+      ...(c.language ? { language: c.language } : {}),
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -342,4 +345,13 @@ export const setDateOfBirthIfNone = async (db: Db, clientId: number, userId: num
     .where('relationship', '=', 'self')
     .execute();
   return true;
+};
+
+/** The person's recorded language (issue 27), or undefined for no such user of this client. */
+export const findUserLanguage = async (db: Db, clientId: number, userId: number) =>
+  (await db.selectFrom('users').select('language').where('client_id', '=', clientId).where('id', '=', userId).executeTakeFirst())?.language;
+
+/** Records the person's language (issue 27): the site's, and everything sent to them later. */
+export const setUserLanguage = async (db: Db, clientId: number, userId: number, language: 'en-GB' | 'cy'): Promise<void> => {
+  await db.updateTable('users').set({ language }).where('client_id', '=', clientId).where('id', '=', userId).execute();
 };

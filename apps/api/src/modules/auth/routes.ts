@@ -25,6 +25,8 @@ import * as myDetails from './details.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookie.ts';
 import { publicUrlOf } from '../../lib/config.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { setLanguageCookie } from '../../lib/language-cookie.ts';
+import { ZSetLanguageRequest, ZSetLanguageResponse } from '@app/contract/auth/language';
 
 /** Auth API of spec §7 under the auth base (`/api/auth`). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,9 +45,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // A refusal's Retry-After is set by the error handler (AppError.retryAfterSeconds).
     async (request, reply) => {
       const replaces = request.authVia === 'cookie' ? request.auth!.sessionId : null;
-      const { token } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip, replaces);
+      const { token, language } = await service.login(app.db, request.clientId, request.body.username, request.body.password, request.ip, replaces);
       // The browser's session is the HttpOnly cookie; API clients send the token back as a bearer header.
       setSessionCookies(request, reply, token);
+      // The account's language becomes the browser's (issue 27, docs/languages.md "Recorded language").
+      setLanguageCookie(request, reply, language);
       // `data.token` is the spec's; `status` and top-level `token` are what the live product's clients read.
       return { status: 'success' as const, token, data: { token } };
     },
@@ -57,7 +61,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: { tags: ['auth'], summary: 'The logged-in user with their membership users', response: { 200: ZGetAuthUserResponse, 401: ZErrorResponse, 404: ZErrorResponse, 500: ZErrorResponse } },
     },
-    async (request) => ({ data: await service.authUser(app.db, request.clientId, request.auth!.userId) }),
+    async (request, reply) => {
+      const user = await service.authUser(app.db, request.clientId, request.auth!.userId);
+      // A logged-in person's recorded language wins over this browser's cookie (another device's
+      // choice, a sub-domain's own cookie on a host that cannot share one): the site adopts it.
+      if (requestLanguage(request) !== user.language) setLanguageCookie(request, reply, user.language);
+      return { data: user };
+    },
   );
 
   const origin = (request: FastifyRequest): service.Origin => ({ address: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
@@ -137,8 +147,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { token } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token, request.ip);
+      const { token, language } = await service.exchangeLoginToken(app.db, request.clientId, request.body.token, request.ip);
       setSessionCookies(request, reply, token);
+      setLanguageCookie(request, reply, language);
       return { status: 'success' as const, data: { message: 'Logged in.' } };
     },
   );
@@ -185,6 +196,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.authVia === 'cookie') setSessionCookies(request, reply, token);
       // A bearer client needs its new token; the browser's stays in the HttpOnly cookie, out of reach of scripts.
       return { data: { message, token: request.authVia === 'bearer' ? token : null } };
+    },
+  );
+
+  app.put(
+    '/api/dashboard/language',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['account'],
+        summary: "The logged-in person's language ('en-GB' or 'cy'): recorded on the account and set as this browser's `lang` cookie",
+        body: ZSetLanguageRequest,
+        response: { 200: ZSetLanguageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.setLanguage(app.db, request.clientId, request.auth!.userId, request.body.language);
+      setLanguageCookie(request, reply, data.language);
+      return { data };
     },
   );
 

@@ -13,7 +13,7 @@ import * as bookings from '../bookings/service.ts';
 import * as repo from './repository.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { AUTH_TEXTS } from './email-texts.ts';
-import { DEFAULT_LANGUAGE } from '../../lib/language.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import { REQUEST_LIMITS, hashToken, hit, link, newToken, passwordChangedEmail, type MailContext, type Origin } from './shared.ts';
 import {
   accountKeyFor,
@@ -109,7 +109,8 @@ export const login = async (db: Db, clientId: number, username: string, password
   if (needsRehash(user.password_hash)) await upgradeHash(db, user.id, password, keys.address);
   // A new token every login; the session this browser held before (if any) ends.
   if (replacesSessionId !== null) await repo.revokeSession(db, replacesSessionId);
-  return startSession(db, clientId, user.id);
+  // The account's language comes with the session: the site adopts it (issue 27, docs/languages.md).
+  return { ...(await startSession(db, clientId, user.id)), language: user.language };
 };
 
 /**
@@ -234,6 +235,8 @@ export const register = async (db: Db, clientId: number, input: RegisterInput, o
         marketingConsent: input.marketing_consent,
         onboardingType,
         homeVenueId: input.home_venue_id,
+        // The page's language at sign-up is the account's (issue 27).
+        language: mail.language ?? DEFAULT_LANGUAGE,
       });
       if (userId === null) continue; // the reference was taken (or the email, by a racing sign-up: looked up again)
       // A new account: in the language of the sign-up's request (its page), English by default.
@@ -288,8 +291,16 @@ export const exchangeLoginToken = async (db: Db, clientId: number, token: string
     const used = await repo.consumeOneTimeToken(trx, 'login_tokens', clientId, hashToken(token));
     if (!used) throw unprocessable('invalid_login_token', INVALID_LOGIN_LINK, { token: [INVALID_LOGIN_LINK] });
     await recordOwnerAddress(trx, clientId, used.user_id, address);
-    return startSession(trx, clientId, used.user_id);
+    // The receiving site adopts the account's language as a login does (issue 27).
+    const language = (await repo.findUserLanguage(trx, clientId, used.user_id)) ?? DEFAULT_LANGUAGE;
+    return { ...(await startSession(trx, clientId, used.user_id)), language };
   });
+
+/** Records the logged-in person's language (issue 27): the site's, emails' and receipts' from now on. */
+export const setLanguage = async (db: Db, clientId: number, userId: number, language: Language) => {
+  await repo.setUserLanguage(db, clientId, userId, language);
+  return { language };
+};
 
 /** 'Log out everywhere': every session of the account ends (this one too), and unused login links die. */
 export const logoutEverywhere = async (db: Db, clientId: number, userId: number, origin: Origin) =>

@@ -38,7 +38,8 @@ describe('the session cookie', () => {
   it('is named per source: by the X-Source header (one host, path form) or the sub-domain', async () => {
     const { email } = await newCustomer();
     const byHeader = await login(email, { 'x-source': 'my-account' });
-    expect(byHeader.cookies.map((c: Cookie) => c.name).sort()).toEqual(['auth_token_my_account', 'csrf_my_account', 'logged_in_my_account']);
+    // The three of the session, and the account's language, which every source shares (issue 27).
+    expect(byHeader.cookies.map((c: Cookie) => c.name).sort()).toEqual(['auth_token_my_account', 'csrf_my_account', 'lang', 'logged_in_my_account']);
     const byHost = await login(email, { host: 'online-joining.localhost' });
     expect(byHost.cookies.map((c: Cookie) => c.name)).toContain('auth_token_online_joining');
     // Each source reads only its own cookie: the my-account session is nobody on bookings.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Source } from '@app/contract/rules/sources';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, type Language } from '../../lib/language.ts';
 import { matchPageRoute, NOT_FOUND_ROUTE } from './page-routes.ts';
 
 /**
@@ -77,8 +78,9 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
   const local = (base: string | null | undefined) => (base && base.startsWith('/') ? base.replace(/\/+$/, '') : null);
 
   /** The answer's JSON body, or its text for a text/html answer (the venue's footer block). */
-  const getJson = async (host: string, url: string): Promise<unknown> => {
-    const response = await app.inject({ method: 'GET', url, headers: { host, accept: 'application/json, text/html' } });
+  const getJson = async (host: string, language: Language, url: string): Promise<unknown> => {
+    // In the page's language (an answer's texts follow the request's `lang` cookie, lib/language.ts).
+    const response = await app.inject({ method: 'GET', url, headers: { host, accept: 'application/json, text/html', cookie: `${LANGUAGE_COOKIE}=${language}` } });
     if (response.statusCode !== 200 || response.rawPayload.length > MAX_INLINE_BYTES) return undefined;
     return String(response.headers['content-type'] ?? '').startsWith('text/html') ? response.body : response.json();
   };
@@ -90,9 +92,12 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     selectedVenue,
     isLoggedIn,
     notFound = false,
+    language = DEFAULT_LANGUAGE,
   }: {
     source: Source;
     host: string;
+    /** The page's language (the request's `lang` cookie): its translations, and the answers' texts. */
+    language?: Language;
     pathname: string;
     selectedVenue: string | null;
     /** The request carries its source's readable logged-in cookie. */
@@ -115,7 +120,7 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     // Each answer fetched once per page, whether the table or the page asks for it.
     const answers = new Map<string, Promise<unknown>>();
     const get = (url: string) => {
-      if (!answers.has(url)) answers.set(url, getJson(host, url));
+      if (!answers.has(url)) answers.set(url, getJson(host, language, url));
       return answers.get(url)!;
     };
     const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, api: (rest: string) => `${apiBase ?? '/api'}/${rest}`, get, isLoggedIn, selectedVenue };
@@ -134,10 +139,15 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
     );
     const translationsPath = runtimeConfig.translationsPath ?? '';
     if (translationsPath.startsWith('/')) {
-      for (const ns of ['common', ...(screen ? (match?.route.namespaces ?? []) : [])]) {
-        const url = translationsPath.replaceAll('{{lng}}', 'en-GB').replaceAll('{{ns}}', ns);
-        const body = translationFile(source, url);
-        if (body !== undefined) responses[url] = body;
+      // The page's language, and English beside it for Welsh: i18next falls back to it key by key
+      // (apps/web/src/lib/i18n.ts), so the browser would fetch it at once; the server render uses both.
+      const languages = language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE];
+      for (const lng of languages) {
+        for (const ns of ['common', ...(screen ? (match?.route.namespaces ?? []) : [])]) {
+          const url = translationsPath.replaceAll('{{lng}}', lng).replaceAll('{{ns}}', ns);
+          const body = translationFile(source, url);
+          if (body !== undefined) responses[url] = body;
+        }
       }
     }
 

@@ -9,6 +9,9 @@ import { jsonForScript, pageDataBuilder } from './page-data.ts';
 import { rendersNotFoundScreen } from './not-found-page.ts';
 import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
 import { forFirstPaint, inlineStyles, type InlineStyles } from './first-paint.ts';
+import { languageSwitch, pageInLanguage } from './page-language.ts';
+import { DEFAULT_LANGUAGE, requestLanguage, type Language } from '../../lib/language.ts';
+import { setLanguageCookie } from '../../lib/language-cookie.ts';
 
 const safeDecode = (text: string): string | null => {
   try {
@@ -94,6 +97,24 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (!renderers.has(source)) renderers.set(source, serverRenderer({ distDir, source, runtimeConfig, log: app.log, budgetMs: serverRenderBudgetMs }));
     return renderers.get(source)!(input);
   };
+  /** The site's name in a language (common.json `siteName` of the build), the title of a page the server does not render. */
+  const siteNames = new Map<string, string | null>();
+  const siteName = (source: Source, language: Language): string | null => {
+    const key = `${source}:${language}`;
+    if (!siteNames.has(key)) {
+      const url = (runtimeConfig.translationsPath ?? '').replaceAll('{{lng}}', language).replaceAll('{{ns}}', 'common');
+      const file = path.join(distDir, source, path.normalize(url));
+      let name: string | null = null;
+      try {
+        const value = url.startsWith('/') && file.startsWith(path.join(distDir, source)) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { siteName?: unknown }).siteName : null;
+        name = typeof value === 'string' ? value : null;
+      } catch {
+        name = null;
+      }
+      siteNames.set(key, name);
+    }
+    return siteNames.get(key) ?? null;
+  };
   /** The remembered venue (web lib/selected-venue.ts), which the web app themes the page with. */
   const selectedVenue = (cookie: string | undefined): string | null => {
     try {
@@ -110,6 +131,13 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
     }
+    // The language switch's link without JavaScript (docs/languages.md "The switch"): the choice
+    // goes in the cookie and the same address follows without `lang` (303: a plain GET).
+    const switched = languageSwitch(request.url);
+    if (switched) {
+      if (switched.language) setLanguageCookie(request, reply, switched.language);
+      return reply.header('cache-control', 'no-store').redirect(switched.location, 303);
+    }
     // Spec §2: a trailing slash in a path is removed by redirect (the query string is kept).
     const trimmed = withoutTrailingSlash(request.url.split('?')[0] ?? '/');
     if (trimmed !== null) {
@@ -125,8 +153,8 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     const tenant = await app.tenantForHost(request.hostname);
     const frameAncestors = source !== 'bookings' ? [] : app.config.isDevelopment ? ['*'] : (tenant?.frameAncestors ?? []);
     reply.pagePolicy({ tagManager: tenant?.tagManager ?? false, frameAncestors });
-    const html = indexHtml.get(source);
-    if (!html) {
+    const built = indexHtml.get(source);
+    if (!built) {
       return reply.status(503).type('text/plain').send(`The ${source} site has not been built. Run npm run build.`);
     }
     const relative = path.normalize(rest).replace(/^(\.\.[/\\])+/, '');
@@ -139,6 +167,9 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
           .sendFile(path.join(source, relative), { cacheControl: false });
       }
     }
+    // Every page is in the visitor's language (the `lang` cookie): its `<html lang>`, title and translations.
+    const language = requestLanguage(request);
+    const html = language === DEFAULT_LANGUAGE ? built : pageInLanguage(built, language, siteName(source, language));
     // A path no screen has, or naming a venue/activity/course that does not exist, gets a real
     // 404; the SPA still loads and shows its not-found page.
     const exists = await pageExists(request.hostname, rest, source);
@@ -154,6 +185,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
             // The readable companion of the session cookie (auth/session-cookie.ts loggedInCookieName).
             isLoggedIn: request.cookies[`logged_in_${source.replace(/[^a-z]/g, '_')}`] === '1',
             notFound,
+            language,
           })
         : null;
     if (data?.redirect) {
@@ -171,6 +203,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
             href: `${request.protocol}://${request.host}${request.url}`,
             cookie: request.headers.cookie ?? '',
             responses: data.responses,
+            language,
             ...(notFound ? { notFound: rest } : {}),
           })
         : null;
@@ -200,6 +233,8 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     return reply
       .status(exists ? 200 : 404)
       .header('cache-control', 'no-cache')
+      // One address, one page per language (and per login and venue): no cache may give one visitor's to another.
+      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(page);
   });
