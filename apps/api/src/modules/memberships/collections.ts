@@ -91,6 +91,7 @@ const settleOne = async (trx: Db, c: repo.CollectionRow, today: string, deps: Co
       due: c.due_on,
       accountLink: accountUrl(deps.publicUrl, `/memberships/${m.id}`),
       operator: client.name,
+      language: account.language,
     });
     done.failed++;
   }

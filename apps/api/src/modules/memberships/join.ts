@@ -5,6 +5,7 @@ import { joinQuote, londonDate } from '@app/contract/rules/join-quote';
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import { resolvePeople, type Caller } from '../account/service.ts';
 import { accountUrl } from '../email/service.ts';
 import * as orders from '../orders/service.ts';
@@ -251,8 +252,8 @@ export const completeJoin = async (db: Db, caller: Caller, joinId: string, input
     // The home venue is the centre joined at.
     await repo.setPersonDetails(trx, person.id, { home_venue_id: join.venue_id });
     await repo.setJoin(trx, join.id, { status: 'completed', membership_id: membershipId, transaction_uuid: tx?.uuid ?? null, completed_at: now });
-    const view = await confirmation(trx, caller, membershipId, deps);
     const account = await repo.findAccount(trx, caller.clientId, caller.accountUserId);
+    const view = await confirmation(trx, caller, membershipId, deps, account.language);
     await queueAgreementEmail(trx, {
       clientId: caller.clientId,
       to: account.email,
@@ -262,6 +263,7 @@ export const completeJoin = async (db: Db, caller: Caller, joinId: string, input
       planName: plan.name,
       accountLink: accountUrl(deps.publicUrl, '/memberships'),
       operator: client.name,
+      language: account.language,
     });
     return { kind: 'done', membershipId };
   });
@@ -275,7 +277,8 @@ export const completeJoin = async (db: Db, caller: Caller, joinId: string, input
 };
 
 /** The confirmation of a completed join (also after a reload). */
-export const confirmation = async (db: Db, caller: Caller, membershipId: number, deps: Pick<JoinDeps, 'now'>): Promise<JoinConfirmationDto> => {
+/** The confirmation; its agreement in `language` (the agreement email's: the account holder's, issue 27). */
+export const confirmation = async (db: Db, caller: Caller, membershipId: number, deps: Pick<JoinDeps, 'now'>, language: Language = DEFAULT_LANGUAGE): Promise<JoinConfirmationDto> => {
   const m = (await repo.findMembership(db, caller.clientId, membershipId))!;
   if (m.account_user_id !== caller.accountUserId) throw forbidden();
   const [plan, client, account, mandate, orderRef] = await Promise.all([
@@ -298,7 +301,7 @@ export const confirmation = async (db: Db, caller: Caller, membershipId: number,
     schedule: scheduleOf(q, client.currency_symbol),
     paid_today: quoteDto(q, plan.id, m.venue_slug, client.currency_symbol).today_total,
     order_reference: orderRef,
-    agreement: agreementOf({ q, clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null }),
+    agreement: agreementOf({ q, clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null }, language),
     emailed_to: account.email,
   };
 };

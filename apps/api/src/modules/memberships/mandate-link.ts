@@ -90,9 +90,19 @@ export const completeMandateLink = async (db: Db, clientId: number, token: strin
     if (q.firstCollection) await scheduleCollection(trx, m.id, mandateId, q.firstCollection.date, q.firstCollection.amount);
     await repo.setMandateLinkUsed(trx, link.id, now);
     const caller = { clientId, accountUserId: m.account_user_id };
-    const view = await confirmation(trx, caller, m.id, { now });
     const [account, client] = await Promise.all([repo.findAccount(trx, clientId, m.account_user_id), repo.findClient(trx, clientId)]);
-    await queueAgreementEmail(trx, { clientId, to: account.email, firstName: account.first_name, agreement: view.agreement, number: m.reference, planName: m.plan_name, accountLink: email.accountUrl(deps.publicUrl, '/memberships'), operator: client.name });
+    const view = await confirmation(trx, caller, m.id, { now }, account.language);
+    await queueAgreementEmail(trx, {
+      clientId,
+      to: account.email,
+      firstName: account.first_name,
+      agreement: view.agreement,
+      number: m.reference,
+      planName: m.plan_name,
+      accountLink: email.accountUrl(deps.publicUrl, '/memberships'),
+      operator: client.name,
+      language: account.language,
+    });
     const mandate = (await repo.findMandate(trx, mandateId))!;
     const dto = quoteDto(q, plan.id, m.venue_slug, client.currency_symbol);
     const done: MandateLinkDoneDto = {

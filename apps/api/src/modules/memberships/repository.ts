@@ -58,7 +58,7 @@ export const setPersonDetails = (db: Db, personId: number, details: { date_of_bi
   db.updateTable('membership_users').set(details).where('id', '=', personId).execute();
 
 export const findAccount = (db: Db, clientId: number, accountUserId: number) =>
-  db.selectFrom('users').select(['email', 'first_name', 'last_name', 'reference']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirstOrThrow();
+  db.selectFrom('users').select(['email', 'first_name', 'last_name', 'reference', 'language']).where('client_id', '=', clientId).where('id', '=', accountUserId).executeTakeFirstOrThrow();
 
 export const findClient = (db: Db, clientId: number) => db.selectFrom('clients').select(['name', 'currency_symbol']).where('id', '=', clientId).executeTakeFirstOrThrow();
 

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { JoinQuoteDto } from '@app/contract/memberships/online-joining';
-import { joinQuote, londonDate, longDate } from '@app/contract/rules/join-quote';
+import { joinQuote, londonDate } from '@app/contract/rules/join-quote';
 import { hostTakesSubdomains, sourcePathPrefix } from '@app/contract/rules/sources';
 import type { Db } from '../../db/connect.ts';
 import type { RecordedTender } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, forbidden, unprocessable } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import * as email from '../email/service.ts';
 import * as orders from '../orders/service.ts';
 import * as venues from '../venues/service.ts';
@@ -13,6 +14,7 @@ import { confirmation, membershipNumber } from './join.ts';
 import { alreadyAMember, assertAgeBand, assertStartDate, planAtVenue, quoteDto, quotePlanOf } from './quote.ts';
 import * as repo from './repository.ts';
 import { queueAgreementEmail } from './views.ts';
+import { MEMBERSHIP_TEXTS, longDateIn } from './email-texts.ts';
 
 /**
  * A membership sold at the till (issue 24; docs/memberships.md "Sold at the till"). The front of
@@ -93,23 +95,27 @@ export type TillSale = {
   mandateLink: { sentTo: string; expiresAt: Date } | null;
 };
 
-const linkEmail = (input: { firstName: string; planName: string; number: string; link: string; expires: string; q: JoinQuoteDto; operator: string; venueName: string }) => {
+/** The Direct Debit link email, in the account holder's language (issue 27). */
+const linkEmail = (input: { firstName: string; planName: string; number: string; link: string; expiresOn: string; q: JoinQuoteDto; operator: string; venueName: string; language: Language }) => {
+  const t = MEMBERSHIP_TEXTS[input.language];
+  const first = input.q.first_collection ? longDateIn(input.q.first_collection.date.date, input.language) : '';
   const lines = [
-    `Hello ${input.firstName},`,
+    t.hello(input.firstName),
     '',
-    `Thank you for joining ${input.planName} at ${input.venueName}. Your membership number is ${input.number}.`,
-    `To finish, set up your Direct Debit of ${input.q.monthly.formatted} a month (the first on ${input.q.first_collection?.date.text ?? ''}) with your own bank details:`,
+    t.mandateLink.thanks(input.planName, input.venueName, input.number),
+    t.mandateLink.setUp(input.q.monthly.formatted, first),
     input.link,
-    `This link works once and until ${input.expires}. Your membership becomes active as soon as the Direct Debit is set up. Nobody at the venue will ever ask for your bank details.`,
+    t.mandateLink.works(longDateIn(input.expiresOn, input.language)),
   ];
   const html = email.htmlLayout(
     input.operator,
-    'Set up your Direct Debit',
-    `<p>Hello ${email.escapeHtml(input.firstName)},</p>` +
+    t.mandateLink.title,
+    `<p>${email.escapeHtml(lines[0]!)}</p>` +
       `<p>${email.escapeHtml(lines[2]!)}</p><p>${email.escapeHtml(lines[3]!)}</p>` +
-      `<p><a href="${email.escapeHtml(input.link)}">Set up my Direct Debit</a></p><p>${email.escapeHtml(lines[5]!)}</p>`,
+      `<p><a href="${email.escapeHtml(input.link)}">${email.escapeHtml(t.mandateLink.link)}</a></p><p>${email.escapeHtml(lines[5]!)}</p>`,
+    input.language,
   );
-  return { text: lines.join('\n'), html };
+  return { subject: t.mandateLink.subject(input.planName, input.number), text: lines.join('\n'), html };
 };
 
 /**
@@ -125,7 +131,7 @@ export const sendMandateLink = async (
     planName: string;
     venueName: string;
     operator: string;
-    account: { email: string; first_name: string };
+    account: { email: string; first_name: string; language?: Language };
     quote: JoinQuoteDto;
     sentByStaffUserId: number | null;
     now: Date;
@@ -146,18 +152,13 @@ export const sendMandateLink = async (
     planName: input.planName,
     number: input.number,
     link: joiningUrl(input.publicUrl, `/join/direct-debit/${token}`),
-    expires: longDate(londonDate(expiresAt)),
+    expiresOn: londonDate(expiresAt),
     q: input.quote,
     operator: input.operator,
     venueName: input.venueName,
+    language: input.account.language ?? DEFAULT_LANGUAGE,
   });
-  await email.queueEmail(trx, {
-    clientId: input.clientId,
-    kind: 'membership-mandate-link',
-    to: input.account.email,
-    subject: `Set up your Direct Debit: ${input.planName} (${input.number})`,
-    ...body,
-  });
+  await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-mandate-link', to: input.account.email, ...body });
   return { sentTo: input.account.email, expiresAt };
 };
 
@@ -233,8 +234,18 @@ export const sellAtTill = async (
         publicUrl: deps.publicUrl,
       });
     } else {
-      const view = await confirmation(trx, caller, membershipId, { now });
-      await queueAgreementEmail(trx, { clientId: input.clientId, to: account.email, firstName: account.first_name, agreement: view.agreement, number, planName: plan.name, accountLink: email.accountUrl(deps.publicUrl, '/memberships'), operator: client.name });
+      const view = await confirmation(trx, caller, membershipId, { now }, account.language);
+      await queueAgreementEmail(trx, {
+        clientId: input.clientId,
+        to: account.email,
+        firstName: account.first_name,
+        agreement: view.agreement,
+        number,
+        planName: plan.name,
+        accountLink: email.accountUrl(deps.publicUrl, '/memberships'),
+        operator: client.name,
+        language: account.language,
+      });
     }
     return {
       membershipId,

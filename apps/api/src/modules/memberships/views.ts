@@ -1,9 +1,10 @@
 import type { AgreementDto, JoinConfirmationDto } from '@app/contract/memberships/online-joining';
 import type { MembershipDetailDto } from '@app/contract/memberships/membership-account';
-import { COOLING_OFF_TITLE, DIRECT_DEBIT_GUARANTEE_TITLE, coolingOffNotice, directDebitGuarantee } from '@app/contract/memberships/texts';
 import { addDays, firstOfMonth, joinQuote, longDate, type JoinQuote } from '@app/contract/rules/join-quote';
 import type { Db } from '../../db/connect.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import * as email from '../email/service.ts';
+import { MEMBERSHIP_TEXTS, longDateIn } from './email-texts.ts';
 import { moneyOf, quotePlanOf } from './quote.ts';
 import * as repo from './repository.ts';
 
@@ -38,65 +39,81 @@ export const scheduleOf = (q: JoinQuote, symbol: string, collections = 3): Entry
   return entries;
 };
 
-export const agreementOf = (input: { q: JoinQuote; clientName: string; planName: string; number: string; venueName: string; person: string; symbol: string; mandate: repo.MandateRow | undefined; atTill?: boolean }): AgreementDto => {
+/** The agreement (its page in English; its email in the customer's language, issue 27: `language`). */
+export const agreementOf = (
+  input: { q: JoinQuote; clientName: string; planName: string; number: string; venueName: string; person: string; symbol: string; mandate: repo.MandateRow | undefined; atTill?: boolean },
+  language: Language = DEFAULT_LANGUAGE,
+): AgreementDto => {
   const { q, symbol } = input;
+  const t = MEMBERSHIP_TEXTS[language].agreement;
+  const date = (iso: string) => longDateIn(iso, language);
+  const period = (p: { from: string; to: string }) => ({ from: date(p.from), to: date(p.to) });
   // Sold at the till (issue 24): today's payment was taken there, with the till's tenders.
-  const paid = input.atTill ? 'Paid today at the till' : 'Paid today by card';
+  const paid = input.atTill ? t.paidAtTill : t.paidByCard;
   const money = (p: number) => moneyOf(p, symbol).formatted;
+  const mandate = input.mandate ? { reference: input.mandate.reference, ending: input.mandate.account_number_ending, holder: input.mandate.account_holder_name } : null;
   const payments =
     q.billing === 'annual'
-      ? [`${paid}: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}, and the year from ${longDate(q.annual!.from)} to ${longDate(q.annual!.to)}).`, 'There is no Direct Debit: the membership ends on its last day unless you renew.']
+      ? [t.annualPaid(paid, money(q.todayTotal), money(q.joiningFee), period(q.annual!)), t.noDirectDebit]
       : [
-          `${paid}: ${money(q.todayTotal)} (joining fee ${money(q.joiningFee)}; ${longDate(q.proRata!.from)} to ${longDate(q.proRata!.to)} ${money(q.proRata!.amount)}${q.nextMonth ? `; ${longDate(q.nextMonth.from)} to ${longDate(q.nextMonth.to)} ${money(q.nextMonth.amount)}` : ''}).`,
-          `Then ${money(q.monthly)} a month by Direct Debit on the 1st of each month, the first on ${longDate(q.firstCollection!.date)}${input.mandate ? ` (reference ${input.mandate.reference}, account ending ${input.mandate.account_number_ending}, in the name of ${input.mandate.account_holder_name})` : ''}.`,
-          'Each collection is requested 3 working days before it is due; a failed Direct Debit puts the membership in arrears and booking is paused until it is paid by card from My account.',
+          t.monthlyPaid(paid, money(q.todayTotal), money(q.joiningFee), [q.proRata!, ...(q.nextMonth ? [q.nextMonth] : [])].map((part) => t.part(period(part), money(part.amount))).join('; ')),
+          t.then(money(q.monthly), date(q.firstCollection!.date), mandate),
+          t.collections,
         ];
   return {
-    title: `Membership agreement: ${input.planName} (${input.number})`,
+    title: t.title(input.planName, input.number),
     sections: [
-      { heading: 'Your membership', paragraphs: [`${input.person} joins ${input.planName} at ${input.venueName}, membership number ${input.number}, from ${longDate(q.startDate)}. Agreed on ${longDate(q.today)} with ${input.clientName}.`] },
-      { heading: 'Payments', paragraphs: payments },
+      { heading: t.yourMembership, paragraphs: [t.joins({ person: input.person, plan: input.planName, venue: input.venueName, number: input.number, from: date(q.startDate), today: date(q.today), client: input.clientName })] },
+      { heading: t.payments, paragraphs: payments },
       {
-        heading: 'Minimum term and notice',
-        paragraphs: [q.minimumTermEndsOn && q.billing === 'monthly' ? `This plan has a 12-month minimum term, ending on ${longDate(q.minimumTermEndsOn)}; it cannot be cancelled online before then (outside the cooling-off period): please speak to the venue.` : 'There is no minimum term.', q.noticeRule],
+        heading: t.termHeading,
+        paragraphs: [q.minimumTermEndsOn && q.billing === 'monthly' ? t.minimumTerm(date(q.minimumTermEndsOn)) : t.noMinimumTerm, t.notice(q.billing, q.noticeRule)],
       },
-      { heading: COOLING_OFF_TITLE, paragraphs: [coolingOffNotice(longDate(q.coolingOffEndsOn))] },
-      ...(q.mandateRequired ? [{ heading: DIRECT_DEBIT_GUARANTEE_TITLE, paragraphs: directDebitGuarantee(input.clientName) }] : []),
+      { heading: t.coolingOffTitle, paragraphs: [t.coolingOff(date(q.coolingOffEndsOn))] },
+      ...(q.mandateRequired ? [{ heading: t.guaranteeTitle, paragraphs: t.guarantee(input.clientName) }] : []),
     ],
   };
 };
 
-/** The welcome email with the whole agreement (queued in the join's transaction). */
-export const queueAgreementEmail = async (trx: Db, input: { clientId: number; to: string; firstName: string; agreement: AgreementDto; number: string; planName: string; accountLink: string; operator: string }) => {
+/**
+ * The welcome email with the whole agreement (queued in the join's transaction), in the account
+ * holder's language: `agreement` must be written in it too (agreementOf's `language`).
+ */
+export const queueAgreementEmail = async (
+  trx: Db,
+  input: { clientId: number; to: string; firstName: string; agreement: AgreementDto; number: string; planName: string; accountLink: string; operator: string; language?: Language },
+) => {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = MEMBERSHIP_TEXTS[language];
   const text = [
-    `Hello ${input.firstName},`,
+    t.hello(input.firstName),
     '',
-    `Welcome: your ${input.planName} membership is set up. Your membership number is ${input.number}.`,
+    `${t.agreementEmail.setUp(input.planName)} ${t.agreementEmail.number(input.number)}`,
     '',
     ...input.agreement.sections.flatMap((s) => [s.heading.toUpperCase(), ...s.paragraphs, '']),
-    `See your membership, or cancel it, in My account: ${input.accountLink}`,
+    t.agreementEmail.seeText(input.accountLink),
   ].join('\n');
   const html = email.htmlLayout(
     input.operator,
     input.agreement.title,
-    `<p>Hello ${email.escapeHtml(input.firstName)},</p><p>Welcome: your ${email.escapeHtml(input.planName)} membership is set up. Your membership number is <strong>${email.escapeHtml(input.number)}</strong>.</p>` +
+    `<p>${email.escapeHtml(t.hello(input.firstName))}</p><p>${email.escapeHtml(t.agreementEmail.setUp(input.planName))} ${t.agreementEmail.number(`<strong>${email.escapeHtml(input.number)}</strong>`)}</p>` +
       input.agreement.sections.map((s) => `<h2 style="font-size:18px">${email.escapeHtml(s.heading)}</h2>${s.paragraphs.map((p) => `<p>${email.escapeHtml(p)}</p>`).join('')}`).join('') +
-      `<p><a href="${email.escapeHtml(input.accountLink)}">See your membership in My account</a></p>`,
+      `<p><a href="${email.escapeHtml(input.accountLink)}">${email.escapeHtml(t.agreementEmail.seeLink)}</a></p>`,
+    language,
   );
-  await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-agreement', to: input.to, subject: `Your membership agreement: ${input.planName} (${input.number})`, text, html });
+  await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-agreement', to: input.to, subject: t.agreementEmail.subject(input.planName, input.number), text, html });
 };
 
-/** The arrears email: a Direct Debit failed. */
-export const queueArrearsEmail = async (trx: Db, input: { clientId: number; to: string; firstName: string; planName: string; number: string; amount: string; due: string; accountLink: string; operator: string }) => {
-  const lines = [
-    `Hello ${input.firstName},`,
-    '',
-    `Your Direct Debit of ${input.amount} for your ${input.planName} membership (${input.number}), due on ${longDate(input.due)}, was not paid by your bank.`,
-    'Your membership is in arrears: booking is paused until it is paid. Please pay it by card from My account → Memberships:',
-    input.accountLink,
-  ];
-  const html = email.htmlLayout(input.operator, 'Your Direct Debit was not paid', lines.slice(2).map((l) => `<p>${email.escapeHtml(l)}</p>`).join(''));
-  await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-arrears', to: input.to, subject: `Your Direct Debit was not paid: ${input.planName}`, text: lines.join('\n'), html });
+/** The arrears email: a Direct Debit failed. In the account holder's language (`language`). */
+export const queueArrearsEmail = async (
+  trx: Db,
+  input: { clientId: number; to: string; firstName: string; planName: string; number: string; amount: string; due: string; accountLink: string; operator: string; language?: Language },
+) => {
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = MEMBERSHIP_TEXTS[language];
+  const lines = [t.hello(input.firstName), '', t.arrears.notPaid({ amount: input.amount, plan: input.planName, number: input.number, due: longDateIn(input.due, language) }), t.arrears.payNow, input.accountLink];
+  const html = email.htmlLayout(input.operator, t.arrears.title, lines.slice(2).map((l) => `<p>${email.escapeHtml(l)}</p>`).join(''), language);
+  await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-arrears', to: input.to, subject: t.arrears.subject(input.planName), text: lines.join('\n'), html });
 };
 
 /** My account's view of one membership. */
