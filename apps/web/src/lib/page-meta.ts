@@ -1,6 +1,9 @@
 import { use, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { create } from 'zustand';
+import type { i18n as I18n } from 'i18next';
+import { useI18nInstance } from './i18n-react.tsx';
+import { i18n } from './i18n.ts';
 
 export type Breadcrumb = { label: string; to?: string };
 /** `description`: the page's `<meta name="description">` (issue 28), in the server's HTML too. */
@@ -8,8 +11,17 @@ export type PageMeta = { title: string; description?: string; breadcrumbs?: Brea
 
 export const SITE_TITLE = 'Bookings';
 
-/** Spec §2: page titles read 'Bookings | {title}'. */
-export const documentTitle = (title: string | undefined) => (title ? `${SITE_TITLE} | ${title}` : SITE_TITLE);
+/** The site's name in an i18next instance's language (common `siteName`, issue 27), 'Bookings' until its translations are there. */
+const siteNameIn = (instance: I18n | null | undefined): string => {
+  const name = instance?.isInitialized && instance.exists('common:siteName') ? instance.t('common:siteName') : null;
+  return typeof name === 'string' && name ? name : SITE_TITLE;
+};
+
+/** Spec §2: page titles read 'Bookings | {title}', with the site's name in the page's language (issue 27). */
+export const documentTitle = (title: string | undefined, siteName: string = siteNameIn(i18n)) => (title ? `${siteName} | ${title}` : siteName);
+
+/** The site's name in the language of the tree's i18next (the server render has its own instance). */
+const useSiteName = (): string => siteNameIn(useI18nInstance());
 
 /** `path` records which page set the meta, so a screen that sets none never shows stale crumbs. */
 type PageMetaState = { path: string | null; title: string | undefined; breadcrumbs: Breadcrumb[] };
@@ -121,11 +133,12 @@ export const useScreenHasSpoken = (): boolean => {
  * A server render (apps/web/src/entry-server.tsx) runs no effects: the title the screen asks
  * for while rendering is kept here, and the server writes it into the page's `<title>`.
  */
-const serverRender = { title: undefined as string | undefined, description: undefined as string | undefined };
+const serverRender = { title: undefined as string | undefined, description: undefined as string | undefined, siteName: SITE_TITLE };
 
-const rememberForServerRender = (title: string | undefined, description: string | undefined) => {
+const rememberForServerRender = (title: string | undefined, description: string | undefined, siteName: string) => {
   serverRender.title = title;
   serverRender.description = description;
+  serverRender.siteName = siteName;
 };
 
 /** The meta description the server-rendered screen asked for (or null), then forgotten. */
@@ -152,9 +165,10 @@ const setDescription = (description: string | undefined) => {
 
 /** The document title the server-rendered screen asked for, then forgotten (one render at a time). */
 export const takeServerRenderedTitle = (): string => {
-  const { title } = serverRender;
+  const { title, siteName } = serverRender;
   serverRender.title = undefined;
-  return documentTitle(title);
+  serverRender.siteName = SITE_TITLE;
+  return documentTitle(title, siteName);
 };
 
 /**
@@ -163,8 +177,9 @@ export const takeServerRenderedTitle = (): string => {
  */
 export const usePageMeta = ({ title, description, breadcrumbs = [] }: PageMeta) => {
   const { pathname } = useLocation();
+  const siteName = useSiteName();
   if (isServer()) {
-    rememberForServerRender(title, description);
+    rememberForServerRender(title, description, siteName);
     // Only a trail set before the screen finished is the page's (the shell has not drawn its slot yet).
     rememberTrailForServerRender(pathname, breadcrumbs);
   }
@@ -172,7 +187,7 @@ export const usePageMeta = ({ title, description, breadcrumbs = [] }: PageMeta) 
   // Before paint, so the trail's space is there in the screen's first frame (no layout shift).
   useLayoutEffect(() => {
     usePageMetaStore.setState({ path: pathname, title, breadcrumbs: JSON.parse(trail) as Breadcrumb[] });
-    document.title = documentTitle(title);
+    document.title = documentTitle(title, siteName);
     setDescription(description);
-  }, [pathname, title, description, trail]);
+  }, [pathname, title, description, trail, siteName]);
 };

@@ -9,6 +9,7 @@ import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { appHref } from '../../lib/shell-mode.ts';
 import { useNavTargets } from './use-nav-targets.ts';
 import { Logo } from './Logo.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 // Loaded on first open: most visitors on wide screens never need it.
 const MobileDrawer = lazy(() => import('./MobileDrawer.tsx'));
@@ -37,6 +38,18 @@ const BasketTimeLeft = () => {
   );
 };
 
+/**
+ * The language switch's bar above the header (issue 27, docs/languages.md "The switch"), at every
+ * width and without JavaScript: it scrolls away while the header stays.
+ */
+const LanguageBar = ({ isKiosk = false }: { isKiosk?: boolean }) => (
+  <div className="bg-header text-sm text-header-text">
+    <div className="mx-auto flex max-w-7xl justify-end px-3 py-1 sm:px-6">
+      <LanguageSwitch placement={isKiosk ? 'kiosk' : 'bar'} />
+    </div>
+  </div>
+);
+
 /** The till's and the operator console's screens (`/till…`, `/manage…` on the front-of-house site): a staff member's workplace, not the shop. */
 export const isTillPath = (pathname: string) =>
   import.meta.env.VITE_SOURCE === 'foh' && (pathname === '/till' || pathname.startsWith('/till/') || pathname === '/manage' || pathname.startsWith('/manage/'));
@@ -50,16 +63,19 @@ export const isTillPath = (pathname: string) =>
 const TillHeader = ({ theme }: { theme: Theme }) => {
   const { t } = useTranslation();
   return (
-    <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Logo theme={theme} />
-        {isLoggedIn() && (
-          <button type="button" onClick={() => void logOut(appHref('/login'))} data-testid="till-log-out" className={buttonClasses({ variant: 'secondary', size: 'md', className: 'ml-auto shrink-0' })}>
-            {t('nav.logOut')}
-          </button>
-        )}
-      </div>
-    </header>
+    <>
+      <LanguageBar />
+      <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+          <Logo theme={theme} />
+          {isLoggedIn() && (
+            <button type="button" onClick={() => void logOut(appHref('/login'))} data-testid="till-log-out" className={buttonClasses({ variant: 'secondary', size: 'md', className: 'ml-auto shrink-0' })}>
+              {t('nav.logOut')}
+            </button>
+          )}
+        </div>
+      </header>
+    </>
   );
 };
 
@@ -82,90 +98,96 @@ const ShopHeader = ({ theme }: { theme: Theme }) => {
   // leaves the kiosk or asks for a password or a card (log in, My account, membership, basket).
   if (nav.isKiosk) {
     return (
-      <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
-        <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
-          {/* 48 px tall: a kiosk is touched. */}
-          <Logo theme={theme} className="min-h-12" />
-          <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg' })}>
-            {t('nav.backToKiosk')}
-          </a>
-        </div>
-      </header>
+      <>
+        <LanguageBar isKiosk />
+        <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+          <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
+            {/* 48 px tall: a kiosk is touched. */}
+            <Logo theme={theme} className="min-h-12" />
+            <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg' })}>
+              {t('nav.backToKiosk')}
+            </a>
+          </div>
+        </header>
+      </>
     );
   }
 
   return (
-    <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <Logo theme={theme} />
-        <nav aria-label={t('nav.label')} className="ml-auto hidden lg:block">
-          <ul data-testid="nav-links" className="flex items-center gap-1">
-            <li>
-              <NavLink to="/redirect-to-selected-venue" className={navLinkClass}>
-                {t('nav.bookActivity')}
-              </NavLink>
-            </li>
-            {nav.showMembership && (
+    <>
+      <LanguageBar />
+      <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+          <Logo theme={theme} />
+          <nav aria-label={t('nav.label')} className="ml-auto hidden lg:block">
+            <ul data-testid="nav-links" className="flex items-center gap-1">
               <li>
-                <a data-testid="membership-link" href={nav.membership.href} onClick={nav.membership.isExternal ? followWithLogin : undefined} className={navLinkClass}>
-                  {t(nav.membership.labelKey)}
-                </a>
+                <NavLink to="/redirect-to-selected-venue" className={navLinkClass}>
+                  {t('nav.bookActivity')}
+                </NavLink>
               </li>
+              {nav.showMembership && (
+                <li>
+                  <a data-testid="membership-link" href={nav.membership.href} onClick={nav.membership.isExternal ? followWithLogin : undefined} className={navLinkClass}>
+                    {t(nav.membership.labelKey)}
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-2">
+            {loggedIn ? (
+              <a href={nav.accountHref} onClick={nav.accountIsExternal ? followWithLogin : undefined} data-testid="my-account-button" className={accountButtonClass}>
+                <UserRound aria-hidden="true" className="size-4" />
+                <span className={accountLabelClass}>{t('nav.myAccount')}</span>
+              </a>
+            ) : nav.loginIsModal ? (
+              <button type="button" data-testid="login-button" onClick={openLoginModal} className={accountButtonClass}>
+                <UserRound aria-hidden="true" className="size-4" />
+                <span className={accountLabelClass}>{t('nav.logIn')}</span>
+              </button>
+            ) : (
+              <Link to="/login" data-testid="login-button" className={accountButtonClass}>
+                <UserRound aria-hidden="true" className="size-4" />
+                <span className={accountLabelClass}>{t('nav.logIn')}</span>
+              </Link>
             )}
-          </ul>
-        </nav>
-        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-2">
-          {loggedIn ? (
-            <a href={nav.accountHref} onClick={nav.accountIsExternal ? followWithLogin : undefined} data-testid="my-account-button" className={accountButtonClass}>
-              <UserRound aria-hidden="true" className="size-4" />
-              <span className={accountLabelClass}>{t('nav.myAccount')}</span>
-            </a>
-          ) : nav.loginIsModal ? (
-            <button type="button" data-testid="login-button" onClick={openLoginModal} className={accountButtonClass}>
-              <UserRound aria-hidden="true" className="size-4" />
-              <span className={accountLabelClass}>{t('nav.logIn')}</span>
-            </button>
-          ) : (
-            <Link to="/login" data-testid="login-button" className={accountButtonClass}>
-              <UserRound aria-hidden="true" className="size-4" />
-              <span className={accountLabelClass}>{t('nav.logIn')}</span>
-            </Link>
-          )}
-          <BasketTimeLeft />
-          <Link
-            to="/basket"
-            data-testid="basket-link"
-            aria-label={t('nav.basketCount', { count: itemCount })}
-            className="relative rounded-full p-2 hover:bg-white/10"
-          >
-            <ShoppingBasket aria-hidden="true" className="size-6" />
-            <span
-              aria-hidden="true"
-              data-testid="basket-count"
-              className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-primary-500 text-[11px] font-bold text-on-primary ring-2 ring-header"
+            <BasketTimeLeft />
+            <Link
+              to="/basket"
+              data-testid="basket-link"
+              aria-label={t('nav.basketCount', { count: itemCount })}
+              className="relative rounded-full p-2 hover:bg-white/10"
             >
-              {itemCount}
-            </span>
-          </Link>
-          <button
-            type="button"
-            onClick={() => {
-              setHasOpenedDrawer(true);
-              setDrawerOpen(true);
-            }}
-            aria-label={t('nav.openMenu')}
-            aria-expanded={isDrawerOpen}
-            className="rounded p-2 hover:bg-white/10 lg:hidden"
-          >
-            <Menu aria-hidden="true" className="size-6" />
-          </button>
+              <ShoppingBasket aria-hidden="true" className="size-6" />
+              <span
+                aria-hidden="true"
+                data-testid="basket-count"
+                className="absolute -top-0.5 -right-0.5 flex size-5 items-center justify-center rounded-full bg-primary-500 text-[11px] font-bold text-on-primary ring-2 ring-header"
+              >
+                {itemCount}
+              </span>
+            </Link>
+            <button
+              type="button"
+              onClick={() => {
+                setHasOpenedDrawer(true);
+                setDrawerOpen(true);
+              }}
+              aria-label={t('nav.openMenu')}
+              aria-expanded={isDrawerOpen}
+              className="rounded p-2 hover:bg-white/10 lg:hidden"
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </button>
+          </div>
         </div>
-      </div>
-      {hasOpenedDrawer && (
-        <Suspense fallback={null}>
-          <MobileDrawer isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} theme={theme} />
-        </Suspense>
-      )}
-    </header>
+        {hasOpenedDrawer && (
+          <Suspense fallback={null}>
+            <MobileDrawer isOpen={isDrawerOpen} onClose={() => setDrawerOpen(false)} theme={theme} />
+          </Suspense>
+        )}
+      </header>
+    </>
   );
 };

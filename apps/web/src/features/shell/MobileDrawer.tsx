@@ -8,6 +8,7 @@ import { followWithLogin, isLoggedIn, logOut, openLoginModal } from '../auth/pub
 import { buttonClasses } from '../../lib/ui/Button.tsx';
 import { Logo } from './Logo.tsx';
 import { useNavTargets } from './use-nav-targets.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 
 const itemClass = 'block rounded-md px-3 py-3 text-base font-medium text-neutral-900 hover:bg-primary-50';
 
@@ -125,6 +126,7 @@ export const MobileDrawer = ({ isOpen, onClose, theme }: { isOpen: boolean; onCl
           )}
         </div>
       </nav>
+      <LanguageSwitch placement="drawer" className="mx-3 border-t border-neutral-200 pt-4" />
     </dialog>
   );
 };

@@ -15,6 +15,8 @@ import { Header, isTillPath } from './Header.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
 import { useEmbeddedHeight } from './use-embedded-height.ts';
 import { usePageViews } from './use-page-views.ts';
+import { useAccountLanguage } from './use-account-language.ts';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { Announcer } from '../../lib/a11y/announcer.tsx';
 import { useAfterReload } from '../../lib/a11y/after-reload.ts';
 
@@ -67,6 +69,7 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
   useEmbeddedHeight(isEmbedded);
   usePageViews();
   useAfterReload();
+  useAccountLanguage();
   const { pathname } = useLocation();
   const showChrome = !isEmbedded && !(isKiosk && SOURCE === 'online-joining');
   // The same element on every render of the shell: the shell re-renders as the customer, the
@@ -92,6 +95,12 @@ export const ShellLayout = ({ theme, venue, children }: { theme: Theme; venue: s
         </a>
       )}
       {showChrome && <Header theme={theme} />}
+      {/* The joining kiosk hides the header: its screens keep the language switch (issue 27). */}
+      {!showChrome && isKiosk && !isEmbedded && (
+        <div className="mx-auto flex w-full max-w-7xl justify-end px-3 pt-2 sm:px-6">
+          <LanguageSwitch placement="kiosk" />
+        </div>
+      )}
       {SOURCE === 'my-account' && isLoggedIn() && <AccountNav />}
       {!isEmbedded && (
         <Suspense fallback={trailSpace}>
