@@ -54,3 +54,45 @@ export const accountSite = (baseURL: string, path: string) => {
   url.hostname = 'my-account.localhost';
   return url.toString();
 };
+
+/**
+ * The other sources' routes (issue 27: every route of every source), each source's screens of
+ * apps/web/src/app/router.tsx. `{planId}`, `{customerId}` stand for the demo data's ids, found
+ * when the test runs (e2e/language/untranslated.spec.ts). Addresses with ids that match nothing
+ * show the screen's "not found" state.
+ */
+export const JOINING_ROUTES = [
+  '/',
+  '/login',
+  '/centre/bury-leisure-centre',
+  '/centre/bury-leisure-centre/join/{planId}',
+  '/join/direct-debit/no-such-link',
+  '/join/00000000-0000-4000-8000-000000000000/confirmation',
+  '/join/00000000-0000-4000-8000-000000000000/agreement',
+  '/join/00000000-0000-4000-8000-000000000000/details',
+] as const;
+
+/** The till's screens (staff on the foh source); no till is open, so each shows what it shows then. */
+export const TILL_ROUTES = [
+  '/till',
+  '/till/customers/{customerId}',
+  '/till/walk-in',
+  '/till/cash',
+  '/till/roster',
+  '/till/close',
+  '/till/z-report/0',
+  '/till/kiosk-takings',
+] as const;
+
+/** The operator console (the demo manager on the foh source); a small venue's day (26 sessions) keeps the page short. */
+export const MANAGE_ROUTES = [
+  '/manage',
+  '/manage/venues/prestwich-fitness-centre',
+  '/manage/venues/prestwich-fitness-centre/changes',
+  '/manage/venues/prestwich-fitness-centre/new-series',
+  '/manage/settings',
+  '/manage/import',
+] as const;
+
+/** The self-service kiosk's home with its centre (docs/kiosk.md "The address"). */
+export const KIOSK_ROUTES = ['/kiosk?kiosk=true&centre=bury-leisure-centre'] as const;
