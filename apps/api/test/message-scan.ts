@@ -108,7 +108,7 @@ export const scanMessages = (): Scan => {
   const resolve = (expression: ts.Expression, seen: Set<ts.Node>): string[] | undefined => {
     if (seen.has(expression)) return [];
     seen = new Set(seen).add(expression);
-    const e = ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isNonNullExpression(expression) ? expression.expression : expression;
+    const e = ts.isParenthesizedExpression(expression) || ts.isAsExpression(expression) || ts.isNonNullExpression(expression) || ts.isAwaitExpression(expression) ? expression.expression : expression;
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
     if (ts.isTemplateExpression(e)) {
       let shapes = [e.head.text];
@@ -129,6 +129,9 @@ export const scanMessages = (): Scan => {
       return left && right ? left.flatMap((l) => right.map((r) => l + r)) : undefined;
     }
     if (ts.isCallExpression(e)) {
+      // inTransaction(db, async (trx) => { …; return words; }) answers what its callback returns.
+      const callback = e.arguments[e.arguments.length - 1];
+      if (e.expression.getText() === 'inTransaction' && callback && (ts.isArrowFunction(callback) || ts.isFunctionExpression(callback))) return returnsOf(callback, seen);
       const fn = functionNodeOf(declarationOf(e.expression));
       if (!fn) return ts.isPropertyAccessExpression(e.expression) && ['join', 'toString', 'toFixed', 'toLocaleString'].includes(e.expression.name.text) ? [HOLE] : undefined;
       return returnsOf(fn, seen);

@@ -41,7 +41,7 @@ export const common: CatalogPart = {
     'Must be a valid link token': 'Rhaid iddo fod yn docyn dolen dilys',
     'Must be a source of this product': 'Rhaid iddo fod yn un o ffynonellau’r cynnyrch hwn',
     'Must be an onboarding type of this product': 'Rhaid iddo fod yn un o fathau ymuno’r cynnyrch hwn',
-    'Must be partner, child or other': 'Rhaid iddo fod yn bartner, plentyn neu arall',
+    'Must be partner, child or other': 'Rhaid iddo fod yn bartner, yn blentyn neu’n arall',
     'Nothing to change': 'Dim byd i’w newid',
     'Only cancellation is supported': 'Dim ond canslo sy’n bosibl',
     'Must be a transaction id': 'Rhaid iddo fod yn id trafodiad',

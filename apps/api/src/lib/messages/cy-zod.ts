@@ -41,15 +41,23 @@ const ORIGINS: Readonly<Record<string, string>> = { string: 'testun', number: 'r
 
 const type = (name: string) => TYPES[name] ?? name;
 const origin = (name: string) => ORIGINS[name] ?? name;
-/** '<=100' → 'hyd at 100', '<100' → 'llai na 100', 'exactly 2' → 'union 2' (and the minimums). */
-const bound = (text: string, big: boolean) => {
+/** A bound of zod's ('<=100', '<100', 'exactly 2', '>=1', '>0') with its noun: '100 nod ar y mwyaf', 'llai na 100 nod', '2 nod yn union'. */
+const bound = (text: string, big: boolean, unit = '') => {
   const match = /^(exactly |<=|>=|<|>)(.*)$/.exec(text);
-  if (!match) return text;
-  const [, op, n] = match;
-  if (op === 'exactly ') return `union ${n}`;
-  if (op === '<=' || op === '>=') return big ? `${n} ar y mwyaf` : `${n} o leiaf`;
-  return big ? `llai na ${n}` : `mwy na ${n}`;
+  const counted = (n: string) => (unit ? `${n} ${UNITS[unit] ?? unit}` : n);
+  if (!match) return counted(text);
+  const [, op, n] = match as unknown as [string, string, string];
+  if (op === 'exactly ') return `${counted(n)} yn union`;
+  if (op === '<=' || op === '>=') return `${counted(n)} ${big ? 'ar y mwyaf' : 'o leiaf'}`;
+  return `${big ? 'llai' : 'mwy'} na ${counted(n)}`;
 };
+/** '<=3 characters', 'exactly 2 characters': the bound and its unit. */
+const sized = (rest: string, big: boolean) => {
+  const cut = rest.lastIndexOf(' ');
+  return bound(rest.slice(0, cut), big, rest.slice(cut + 1));
+};
+/** 'yn' before a bound: 'yn 10 ar y mwyaf', 'yn fwy na 0' (soft mutation), 'yn llai na 5'. */
+const isBound = (text: string) => `yn ${text.replace(/^mwy /, 'fwy ')}`;
 
 export const zod: CatalogPart = {
   exact: {
@@ -60,10 +68,10 @@ export const zod: CatalogPart = {
     ['Invalid input: expected {expected}, received {received}', (v) => `Mewnbwn annilys: roedd disgwyl ${type(v.expected!)}, cafwyd ${type(v.received!)}`],
     ['Invalid input: expected {value}', 'Mewnbwn annilys: roedd disgwyl {value}'],
     ['Invalid option: expected one of {values}', 'Dewis annilys: roedd disgwyl un o {values}'],
-    ['Too big: expected {origin} to have {bound} {unit}', (v) => `Rhy fawr: rhaid i’r ${origin(v.origin!)} fod â ${bound(v.bound!, true)} ${UNITS[v.unit!] ?? v.unit}`],
-    ['Too big: expected {origin} to be {bound}', (v) => `Rhy fawr: rhaid i’r ${origin(v.origin!)} fod yn ${bound(v.bound!, true)}`],
-    ['Too small: expected {origin} to have {bound} {unit}', (v) => `Rhy fach: rhaid i’r ${origin(v.origin!)} fod â ${bound(v.bound!, false)} ${UNITS[v.unit!] ?? v.unit}`],
-    ['Too small: expected {origin} to be {bound}', (v) => `Rhy fach: rhaid i’r ${origin(v.origin!)} fod yn ${bound(v.bound!, false)}`],
+    ['Too big: expected {origin} to have {rest}', (v) => `Rhy fawr: rhaid i’r ${origin(v.origin!)} gynnwys ${sized(v.rest!, true)}`],
+    ['Too big: expected {origin} to be {bound}', (v) => `Rhy fawr: rhaid i’r ${origin(v.origin!)} fod ${isBound(bound(v.bound!, true))}`],
+    ['Too small: expected {origin} to have {rest}', (v) => `Rhy fach: rhaid i’r ${origin(v.origin!)} gynnwys ${sized(v.rest!, false)}`],
+    ['Too small: expected {origin} to be {bound}', (v) => `Rhy fach: rhaid i’r ${origin(v.origin!)} fod ${isBound(bound(v.bound!, false))}`],
     ['Invalid string: must match pattern {pattern}', 'Testun annilys: rhaid iddo gyd-fynd â’r patrwm {pattern}'],
     ['Invalid string: must start with "{prefix}"', 'Testun annilys: rhaid iddo ddechrau â "{prefix}"'],
     ['Invalid string: must end with "{suffix}"', 'Testun annilys: rhaid iddo orffen â "{suffix}"'],
