@@ -137,8 +137,9 @@ export const ORDER_TEXTS: Readonly<Record<Language, OrderTexts>> = {
       thanksHtml: (reference) => `Diolch: mae eich ffi canslo hwyr wedi’i thalu a gallwch archebu eto. Eich cyfeirnod yw <strong>${reference}</strong>.`,
       line: 'Ffi canslo hwyr',
       paid: (total, paidWith) => `Cyfanswm a dalwyd: ${total} gyda ${paidWith}.`,
-      byCard: (lastFour) => `cerdyn yn gorffen â ${lastFour}`,
-      byCredit: 'credyd cyfrif',
+      // After 'gyda' (paid): its aspirate mutation, c → ch.
+      byCard: (lastFour) => `cherdyn yn gorffen â ${lastFour}`,
+      byCredit: 'chredyd cyfrif',
     },
     calendar: {
       name: (operator, reference) => `Archebion ${operator} ${reference}`,
