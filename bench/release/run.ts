@@ -41,7 +41,8 @@ const CHI_SQUARE_CRITICAL_81_DF_0_001 = 126.08;
 /* ---- The cluster ---- */
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-release-'));
-const [port, pgPort] = [await freePort(), await freePort()];
+// BENCH_PORT / BENCH_PG_PORT pin the balancer's and PostgreSQL's ports (a shared machine); else free ones.
+const [port, pgPort] = [Number(process.env.BENCH_PORT) || (await freePort()), Number(process.env.BENCH_PG_PORT) || (await freePort())];
 const cluster = spawn(NODE, [path.join(ROOT, 'apps/api/src/cli/cluster.ts')], {
   cwd: ROOT,
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', CLUSTER_INSTANCES: '3' },

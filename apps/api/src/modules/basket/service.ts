@@ -152,6 +152,14 @@ const coverAdded = async (db: Db, caller: Caller, added: readonly AddedItem[]) =
   }
 };
 
+/**
+ * Items a batch add (the release draw, holds.claimManyIntoBaskets) found already held, for people
+ * no cover can apply to: a cover they carried goes, as coverAdded does for an item added again.
+ */
+export const dropCover = async (db: Db, itemIds: readonly number[]) => {
+  for (const itemId of itemIds) await repo.updateCartItem(db, itemId, NO_COVER);
+};
+
 /* ---- Removing and changing ---- */
 
 /** Releases the claims behind items and deletes the items (promotion is queued by the 0010 trigger). */

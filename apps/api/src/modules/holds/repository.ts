@@ -314,6 +314,38 @@ export const cartAddItem = async (
   return rows[0]!;
 };
 
+/**
+ * The account hold locks hold_place() takes one at a time (`pg_advisory_xact_lock(22, account)`),
+ * taken here for many accounts in ascending order, before any occurrence lock: a batch that holds
+ * for many accounts (the release draw) then waits for no account lock under an occurrence lock,
+ * and two batches never take the same accounts in opposite orders.
+ */
+export const lockAccounts = async (db: Db, accountUserIds: readonly number[]) => {
+  const ids = [...new Set(accountUserIds)].sort((a, b) => a - b);
+  if (ids.length) await sql`SELECT count(pg_advisory_xact_lock(22, a)) FROM unnest(${ids}::int[]) WITH ORDINALITY AS u(a, n)`.execute(db);
+};
+
+export type BatchAdd = { accountUserId: number; selectedUserId: number; occurrenceId: number; membershipUserId: number; pricingOptionId: number; pricePence: number };
+
+/**
+ * `cart_add_item()` for each row, one after the other in the order given, in one statement: the
+ * nested loop calls the function once per element of the unnested arrays, in array order, and the
+ * function (VOLATILE plpgsql) sees the claims the calls before it made. Answers the outcomes in
+ * the same order. Must run inside the caller's transaction.
+ */
+export const cartAddItems = async (db: Db, clientId: number, rows: readonly BatchAdd[], expiresAt: Date) => {
+  if (!rows.length) return [];
+  const column = (pick: (row: BatchAdd) => number) => rows.map(pick);
+  const { rows: out } = await sql<{ n: number; outcome: AddOutcome; claim_id: number | null; cart_item_id: number | null }>`
+    SELECT u.n::int AS n, h.outcome, h.claim_id, h.cart_item_id
+      FROM unnest(${column((r) => r.accountUserId)}::int[], ${column((r) => r.selectedUserId)}::int[], ${column((r) => r.occurrenceId)}::int[],
+                  ${column((r) => r.membershipUserId)}::int[], ${column((r) => r.pricingOptionId)}::int[], ${column((r) => r.pricePence)}::int[])
+             WITH ORDINALITY AS u(account, selected, occurrence, person, option, price, n)
+     CROSS JOIN LATERAL cart_add_item(${clientId}::integer, u.account, u.selected, u.occurrence, u.person, u.option, u.price, ${expiresAt}::timestamptz) h
+     ORDER BY u.n`.execute(db);
+  return out;
+};
+
 /** Releases active claims (holds and offers); the trigger of migration 0010 queues the waitlist's promotion. */
 export const releaseClaims = async (db: Db, claimIds: readonly number[]) => {
   if (!claimIds.length) return;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import type { ActivityKind } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enqueue } from '../../jobs/enqueue.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { badRequest, conflict, type AppError } from '../../lib/errors.ts';
 import type { Caller } from '../account/service.ts';
 import { refusal } from './refusals.ts';
 import * as repo from './repository.ts';
@@ -94,6 +94,37 @@ export const claimIntoBasket = async (
     throw badRequest('held_in_another_basket', `${want.person.first_name} already has this session in another basket.`);
   }
   throw refusal(first.outcome);
+};
+
+/** What one row of a batch add came to: held (its item), full or reserved (the waitlist's case), or refused. */
+export type BatchOutcome = { kind: 'held'; itemId: number; existed: boolean } | { kind: 'full' | 'reserved' } | { kind: 'refused'; error: AppError };
+
+/**
+ * Many one-item adds, each for its own account, decided one after the other in the order given in
+ * one statement (cart_add_item(): hold_place() under the occurrence lock, the account's limits,
+ * the account's open basket and the item), inside the caller's transaction. The accounts' locks
+ * are taken first, in ascending order (repository.lockAccounts). For the release draw
+ * (docs/release.md): no court allocation (the caller sends those through the ordinary add).
+ */
+export const claimManyIntoBaskets = async (
+  trx: Db,
+  clientId: number,
+  wants: readonly (repo.BatchAdd & { firstName: string })[],
+  expiresAt: Date,
+): Promise<BatchOutcome[]> => {
+  await repo.lockAccounts(
+    trx,
+    wants.map((w) => w.accountUserId),
+  );
+  const rows = await repo.cartAddItems(trx, clientId, wants, expiresAt);
+  return rows.map((row, index): BatchOutcome => {
+    if (row.outcome === 'held' || row.outcome === 'already_held') return { kind: 'held', itemId: row.cart_item_id!, existed: row.outcome === 'already_held' };
+    if (row.outcome === 'full' || row.outcome === 'reserved') return { kind: row.outcome };
+    if (row.outcome === 'other_basket') {
+      return { kind: 'refused', error: badRequest('held_in_another_basket', `${wants[index]!.firstName} already has this session in another basket.`) };
+    }
+    return { kind: 'refused', error: refusal(row.outcome) };
+  });
 };
 
 /**

@@ -7,6 +7,7 @@ import { addToCart } from '../basket/service.ts';
 import { asBusy } from '../holds/service.ts';
 import { join as joinWaitlist } from '../waitlist/service.ts';
 import { drawOrder } from './draw-order.ts';
+import { ATTEMPTS, codeOf, grantRun, markMisfits, type Tally } from './draw-batch.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -21,10 +22,6 @@ import * as repo from './repository.ts';
  */
 
 type Outcome = 'granted' | 'waitlisted' | 'refused' | 'gone';
-
-const ATTEMPTS = 5;
-
-const codeOf = (error: unknown) => (error instanceof AppError ? error.code : undefined);
 
 /** Holds the place in the customer's own basket, with the status change, in one transaction. */
 const tryGrant = (db: Db, releaseClientId: number, requestId: number, holdMinutes: number) =>
@@ -112,14 +109,89 @@ export const resumeStrandedDraws = async (db: Db) => {
   return stranded;
 };
 
+/** Sessions decided side by side: the connections of the draw's own pool (PostgreSQL has 2 cores here; docs/scaling.md). */
+const DRAW_CONNECTIONS = 4;
+
+/**
+ * One session's requests in the seed's order: runs of lean ones decided together (draw-batch.ts),
+ * any other one through the basket's whole add, where it stands in the order.
+ */
+const drawSession = async (db: Db, clientId: number, requests: repo.DrawRequest[], holdMinutes: number): Promise<Tally> => {
+  const tally: Tally = { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
+  const add = (more: Tally) => (Object.keys(tally) as (keyof Tally)[]).forEach((k) => (tally[k] += more[k]));
+  let run: repo.DrawRequest[] = [];
+  const flush = async () => {
+    if (run.length) add(await grantRun(db, clientId, run, holdMinutes));
+    run = [];
+  };
+  for (const request of requests) {
+    if (request.lean) {
+      run.push(request);
+      continue;
+    }
+    await flush();
+    const outcome = await decide(db, clientId, request.id, holdMinutes);
+    if (outcome !== 'gone') add({ decided: 1, granted: +(outcome === 'granted'), waitlisted: +(outcome === 'waitlisted'), refused: +(outcome === 'refused') });
+  }
+  await flush();
+  return tally;
+};
+
+/**
+ * The requests made before the instant, in the seed's order, grouped by session (each session's
+ * requests keep that order; sessions in the order of their first request), decided on
+ * DRAW_CONNECTIONS connections side by side. A customer's requests in two sessions meet at the
+ * account's hold lock, which the batch takes before any occurrence lock. The first error stops
+ * taking new sessions and is thrown once the running ones end (the job runs again, resuming).
+ */
+const drawSessions = async (db: Db, releaseId: number, clientId: number, ordered: repo.DrawRequest[], holdMinutes: number): Promise<Tally> => {
+  const bySession = new Map<number, repo.DrawRequest[]>();
+  for (const request of ordered) bySession.set(request.occurrence_id, [...(bySession.get(request.occurrence_id) ?? []), request]);
+  const sessions = [...bySession.values()];
+  const tally: Tally = { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
+  if (!sessions.length) return tally;
+  let failed = false;
+  const results = await repo.withDrawPool(db, releaseId, Math.min(DRAW_CONNECTIONS, sessions.length), (drawDb) =>
+    Promise.allSettled(
+      Array.from({ length: Math.min(DRAW_CONNECTIONS, sessions.length) }, async () => {
+        const mine: Tally[] = [];
+        for (let next = sessions.shift(); next && !failed; next = sessions.shift()) {
+          try {
+            mine.push(await drawSession(drawDb, clientId, next, holdMinutes));
+          } catch (error) {
+            failed = true;
+            throw error;
+          }
+        }
+        return mine;
+      }),
+    ),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') throw result.reason;
+    for (const t of result.value) (Object.keys(tally) as (keyof Tally)[]).forEach((k) => (tally[k] += t[k]));
+  }
+  return tally;
+};
+
+/** Releases whose instant comes within `withinMs` with requests waiting (the draw watch's timers). */
+export const drawsDueSoon = (db: Db, withinMs: number) => repo.findDrawsDueSoon(db, withinMs);
+
 const drawLocked = async (db: Db, releaseId: number, { holdMinutes }: { holdMinutes: number }, now: Date) => {
   const release = await repo.findReleaseById(db, releaseId);
   if (!release || release.release_at > now) return { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
-  const waiting = await repo.findWaitingRequests(db, releaseId);
-  const before = waiting.filter((r) => r.created_at < release.release_at).map((r) => r.id);
+  const waiting = await repo.findDrawRequests(db, releaseId);
+  const before = waiting.filter((r) => r.created_at < release.release_at);
+  await markMisfits(db, release.client_id, before);
+  const byId = new Map(before.map((r) => [r.id, r]));
+  const ordered = drawOrder(
+    release.seed,
+    before.map((r) => r.id),
+  ).map((id) => byId.get(id)!);
+  const counts = await drawSessions(db, releaseId, release.client_id, ordered, holdMinutes);
+  // After the instant: first come, first served, one at a time through the basket's whole add.
   const after = waiting.filter((r) => r.created_at >= release.release_at).sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id);
-  const counts = { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
-  for (const id of [...drawOrder(release.seed, before), ...after.map((r) => r.id)]) {
+  for (const { id } of after) {
     const outcome = await decide(db, release.client_id, id, holdMinutes);
     if (outcome === 'gone') continue;
     counts.decided++;

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { poolOf, type Db } from '../../db/connect.ts';
-import type { ReleaseRequestStatus } from '../../db/schema.ts';
+import type { Database, ReleaseRequestStatus } from '../../db/schema.ts';
 
 /** The rows of a fair release (migration 0074, docs/release.md). */
 
@@ -127,6 +127,103 @@ export const decideRequest = (db: Db, id: number, decision: { status: ReleaseReq
     .where('status', '=', 'waiting')
     .executeTakeFirst();
 
+/**
+ * A waiting request as the draw's lean grant needs it (docs/release.md "The draw"), read for the
+ * whole release in one statement: the ticket type the item names (or the activity's first, as the
+ * add picks it) with its prices; the person, who must still be one of the account's people; the
+ * account's own person (whose basket it goes in, as the add's selected person); and what sends it
+ * through the basket's whole add instead (`lean` false): an unpaid fee or arrears, a person a
+ * membership or package may cover, a court the system allocates, a person or ticket not found.
+ */
+export type DrawRequest = {
+  id: number;
+  created_at: Date;
+  account_user_id: number;
+  membership_user_id: number;
+  occurrence_id: number;
+  option_id: number | null;
+  price_pence: number | null;
+  member_price_pence: number | null;
+  apply_benefit: boolean;
+  is_member: boolean;
+  first_name: string | null;
+  self_id: number | null;
+  lean: boolean;
+};
+
+export const findDrawRequests = async (db: Db, releaseId: number): Promise<DrawRequest[]> =>
+  (
+    await sql<DrawRequest>`
+      SELECT r.id, r.created_at, r.account_user_id, r.membership_user_id, r.occurrence_id,
+             po.id AS option_id, po.price_pence, coalesce(po.member_price_pence, po.price_pence) AS member_price_pence,
+             (r.item -> 'apply_benefit') IS DISTINCT FROM 'false'::jsonb AS apply_benefit,
+             coalesce(who.is_member, false) AS is_member, who.first_name, self.id AS self_id,
+             (po.id IS NOT NULL AND who.id IS NOT NULL AND self.id IS NOT NULL AND ask.ok
+              AND NOT (a.kind = 'resource' AND c.allocation_strategy IS DISTINCT FROM 'customer')
+              AND NOT (who.may_be_covered AND (r.item -> 'apply_benefit') IS DISTINCT FROM 'false'::jsonb)
+              AND NOT EXISTS (SELECT 1 FROM late_cancellation_fees f
+                               WHERE f.account_user_id = r.account_user_id AND f.client_id = r.client_id AND f.status = 'unpaid' AND f.amount_pence > 0)
+              AND NOT EXISTS (SELECT 1 FROM membership_collections mc JOIN memberships ms ON ms.id = mc.membership_id
+                               WHERE ms.account_user_id = r.account_user_id AND ms.client_id = r.client_id AND mc.status = 'failed' AND mc.amount_pence > 0)) AS lean
+        FROM release_requests r
+        JOIN occurrences o ON o.id = r.occurrence_id
+        JOIN activities a ON a.id = o.activity_id
+        JOIN activity_categories c ON c.id = o.category_id
+       CROSS JOIN LATERAL (
+         SELECT coalesce(r.item ->> 'ticket_id', r.item ->> 'pricing_option_id') AS text
+       ) opt
+       CROSS JOIN LATERAL (
+         SELECT opt.text IS NULL OR opt.text ~ '^[0-9]{1,9}$' AS ok
+       ) ask
+        LEFT JOIN LATERAL (
+          SELECT p.id, p.price_pence, p.member_price_pence FROM pricing_options p
+           WHERE p.activity_id = o.activity_id AND p.client_id = o.client_id
+             AND (opt.text IS NULL OR p.id = CASE WHEN ask.ok THEN opt.text::integer END)
+           ORDER BY p.sort_order, p.id LIMIT 1
+        ) po ON true
+        LEFT JOIN LATERAL (
+          SELECT m.id, m.first_name,
+                 EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = r.client_id AND ms.membership_user_id = m.id AND ms.status = 'active') AS is_member,
+                 EXISTS (SELECT 1 FROM memberships ms WHERE ms.client_id = r.client_id AND ms.membership_user_id = m.id AND ms.status = 'active')
+                 OR EXISTS (SELECT 1 FROM package_holdings h WHERE h.client_id = r.client_id AND h.membership_user_id = m.id
+                               AND h.expires_at > now() AND h.uses_left > 0) AS may_be_covered
+            FROM membership_users m
+           WHERE m.id = r.membership_user_id AND m.account_user_id = r.account_user_id AND m.client_id = r.client_id
+        ) who ON true
+        LEFT JOIN LATERAL (
+          SELECT s.id FROM membership_users s WHERE s.client_id = r.client_id AND s.account_user_id = r.account_user_id
+           ORDER BY (s.relationship = 'self') DESC, s.id LIMIT 1
+        ) self ON true
+       WHERE r.release_id = ${releaseId} AND r.status = 'waiting'
+       ORDER BY r.id`.execute(db)
+  ).rows;
+
+/** Of these requests, those still waiting, locked (in id order: two draws lock them alike). */
+export const lockWaitingRequests = async (db: Db, ids: readonly number[]): Promise<Set<number>> =>
+  new Set(
+    (
+      await sql<{ id: number }>`
+        SELECT id FROM release_requests WHERE id = ANY(${[...ids]}::int[]) AND status = 'waiting' ORDER BY id FOR UPDATE`.execute(db)
+    ).rows.map((r) => r.id),
+  );
+
+export type Decision = { id: number; status: ReleaseRequestStatus; position: number | null; reason: string | null };
+
+/**
+ * Many decisions in one statement, each only while still waiting. `decided_at` is the clock at
+ * this statement (the last of its transaction), not the transaction's start: the moment the
+ * decision is made, as the bench measures it.
+ */
+export const decideRequests = async (db: Db, decisions: readonly Decision[]) => {
+  if (!decisions.length) return;
+  await sql`
+    UPDATE release_requests r
+       SET status = d.status, position = d.position, reason = d.reason, decided_at = clock_timestamp()
+      FROM unnest(${decisions.map((d) => d.id)}::int[], ${decisions.map((d) => d.status)}::text[], ${decisions.map((d) => d.position)}::int[],
+                  ${decisions.map((d) => d.reason)}::text[]) AS d(id, status, position, reason)
+     WHERE r.id = d.id AND r.status = 'waiting'`.execute(db);
+};
+
 export const countWaitingBefore = async (db: Db, releaseId: number, before: Date) =>
   Number(
     (
@@ -139,6 +236,24 @@ export const countWaitingBefore = async (db: Db, releaseId: number, before: Date
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/**
+ * Runs `fn` with a pool of `size` connections of its own (closed afterwards), on which a draw
+ * decides sessions side by side without taking the server's own connections from its requests.
+ * `application_name` names the release and the process (pg_stat_activity).
+ */
+export const withDrawPool = async <T>(db: Db, releaseId: number, size: number, fn: (drawDb: Db) => Promise<T>): Promise<T> => {
+  const pool = poolOf(db);
+  if (!pool) throw new Error('withDrawPool needs a Db made by createDb.');
+  const drawPool = new pg.Pool({ ...pool.options, max: size, application_name: `bookings-release-draw-${releaseId}-pid-${process.pid}-sessions` });
+  drawPool.on('error', () => {});
+  const drawDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: drawPool }) });
+  try {
+    return await fn(drawDb);
+  } finally {
+    await drawDb.destroy().catch(() => {});
+  }
+};
 
 /** Advisory-lock namespace of release draws (two-key form: 25, release id). */
 const DRAW_LOCK_SPACE = 25;
@@ -179,3 +294,15 @@ export const findStrandedDraws = async (db: Db): Promise<number[]> =>
          AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid = ${DRAW_LOCK_SPACE}
                           AND l.objid = d.id AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`.execute(db)
   ).rows.map((r) => r.id);
+
+/**
+ * Releases not drawn whose instant comes within `withinMs`, with requests waiting: the draw watch
+ * wakes at each instant (graphile-worker alone polls for due jobs every 2 s).
+ */
+export const findDrawsDueSoon = async (db: Db, withinMs: number): Promise<{ id: number; release_at: Date }[]> =>
+  (
+    await sql<{ id: number; release_at: Date }>`
+      SELECT d.id, d.release_at FROM day_releases d
+       WHERE d.id IN (SELECT r.release_id FROM release_requests r WHERE r.status = 'waiting')
+         AND d.drawn_at IS NULL AND d.release_at > now() AND d.release_at <= now() + ${withinMs} * interval '1 millisecond'`.execute(db)
+  ).rows;

@@ -20,7 +20,7 @@ import { dayOpensAt } from '../timetable/service.ts';
 import { makeSeed } from './draw-order.ts';
 import * as repo from './repository.ts';
 
-export { resumeStrandedDraws, runDraw } from './draw.ts';
+export { drawsDueSoon, resumeStrandedDraws, runDraw } from './draw.ts';
 export { drawOrder, rankOf, seedHashOf } from './draw-order.ts';
 
 /**
