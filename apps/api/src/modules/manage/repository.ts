@@ -254,3 +254,63 @@ export const replaceOpeningHours = async (db: Db, venueId: number, days: readonl
   await db.deleteFrom('venue_opening_hours').where('venue_id', '=', venueId).execute();
   if (days.length > 0) await db.insertInto('venue_opening_hours').values(days.map((day) => ({ venue_id: venueId, ...day }))).execute();
 };
+
+/* ---- Activities and categories (docs/operator-tools.md "Activities and categories") ---- */
+
+export type CategoryRow = { id: number; parent_id: number | null; slug: string; name: string; short_description: string | null; v2_type: string | null; offered: boolean };
+
+/** Every category of the client, roots first then by display order, each marked offered at the venue or not. */
+export const categoriesOfClient = async (db: Db, clientId: number, venueId: number) =>
+  (
+    await sql<CategoryRow>`
+      SELECT c.id, c.parent_id, c.slug, c.name, c.short_description, c.v2_type,
+             EXISTS (SELECT 1 FROM category_locations cl WHERE cl.category_id = c.id AND cl.venue_id = ${venueId}) AS offered
+        FROM activity_categories c
+       WHERE c.client_id = ${clientId}
+       ORDER BY c.parent_id NULLS FIRST, c.sort_order, c.name, c.id`.execute(db)
+  ).rows;
+
+/** One category of the client, locked for a change when `lock`. */
+export const findCategory = async (db: Db, clientId: number, categoryId: number, lock = false) => {
+  const query = db
+    .selectFrom('activity_categories')
+    .select(['id', 'parent_id', 'slug', 'name', 'short_description', 'v1_type', 'v2_type', 'browse_by_name', 'allows_guests'])
+    .where('client_id', '=', clientId)
+    .where('id', '=', categoryId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+};
+
+/** The client's slugs that start with `base` (a new category's slug is made unique against them). */
+export const categorySlugsLike = async (db: Db, clientId: number, base: string) =>
+  (await db.selectFrom('activity_categories').select('slug').where('client_id', '=', clientId).where('slug', 'like', `${base}%`).execute()).map((r) => r.slug);
+
+export const nextCategorySortOrder = async (db: Db, clientId: number, parentId: number | null) =>
+  (
+    await sql<{ n: number }>`SELECT coalesce(max(sort_order) + 1, 0)::int AS n FROM activity_categories WHERE client_id = ${clientId} AND parent_id IS NOT DISTINCT FROM ${parentId}`.execute(db)
+  ).rows[0]!.n;
+
+export const insertCategory = (
+  db: Db,
+  row: { client_id: number; parent_id: number | null; slug: string; name: string; short_description: string | null; v1_type: string | null; v2_type: string | null; browse_by_name: string; allows_guests: boolean; sort_order: number },
+) =>
+  db
+    .insertInto('activity_categories')
+    .values({ ...row, v1_type: row.v1_type as never, v2_type: row.v2_type as never, image_url: null, description: null, allocation_strategy: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const renameCategory = (db: Db, categoryId: number, change: { name: string; short_description: string | null }) =>
+  db.updateTable('activity_categories').set(change).where('id', '=', categoryId).execute();
+
+/** Offers the categories at the venue (those already offered stay); answers how many were added. */
+export const offerCategories = async (db: Db, venueId: number, categoryIds: readonly number[]) =>
+  categoryIds.length === 0
+    ? 0
+    : (await db.insertInto('category_locations').values(categoryIds.map((category_id) => ({ category_id, venue_id: venueId }))).onConflict((oc) => oc.doNothing()).returning('category_id').execute()).length;
+
+/** Takes the categories off the venue; answers how many were taken off. */
+export const hideCategories = async (db: Db, venueId: number, categoryIds: readonly number[]) =>
+  categoryIds.length === 0 ? 0 : (await db.deleteFrom('category_locations').where('venue_id', '=', venueId).where('category_id', 'in', categoryIds).returning('category_id').execute()).length;
+
+export const childCategoryIds = async (db: Db, clientId: number, parentId: number) =>
+  (await db.selectFrom('activity_categories').select('id').where('client_id', '=', clientId).where('parent_id', '=', parentId).execute()).map((r) => r.id);

@@ -24,6 +24,8 @@ import { ZCreateSeriesRequest, ZCreateSeriesResponse, ZSeriesOptionsResponse, ZT
 import { importTimetable } from './timetable-import.ts';
 import { ZFooterInput, ZManageVenueDetailsResponse, ZOpeningHoursInput, ZVenueDetailsInput } from '@app/contract/manage/venues';
 import { updateFooter, updateOpeningHours, updateVenueDetails, venueDetails } from './venue-settings.ts';
+import { ZCategoryOfferedRequest, ZCreateCategoryRequest, ZManageCategoriesResponse, ZManageCategoryParams, ZUpdateCategoryRequest } from '@app/contract/manage/categories';
+import { categoriesAt, createCategory, setCategoryOffered, updateCategory } from './categories.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -134,5 +136,29 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manage/venues/:venue/footer',
     { ...managerOnly, schema: { tags, summary: "Set a venue's footer text (HTML, stored sanitised; recorded)", params: ZManageVenueParams, body: ZFooterInput, response: { 200: ZManageVenueDetailsResponse, ...errors } } },
     async (request) => updateFooter(app.db, managerOf(request), request.params.venue, request.body),
+  );
+
+  app.get(
+    '/api/manage/venues/:venue/categories',
+    { ...managerOnly, schema: { tags, summary: "The operator's categories and their activities, each offered at the venue or not", params: ZManageVenueParams, response: { 200: ZManageCategoriesResponse, ...errors } } },
+    async (request) => ({ data: await categoriesAt(app.db, managerOf(request), request.params.venue) }),
+  );
+
+  app.post(
+    '/api/manage/venues/:venue/categories',
+    { ...managerOnly, schema: { tags, summary: 'Create a category or an activity of one, offered at the venue (recorded)', params: ZManageVenueParams, body: ZCreateCategoryRequest, response: { 201: ZManageCategoriesResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send(await createCategory(app.db, managerOf(request), request.params.venue, request.body)),
+  );
+
+  app.put(
+    '/api/manage/venues/:venue/categories/:categoryId',
+    { ...managerOnly, schema: { tags, summary: 'Rename a category or activity (the slug stays; recorded)', params: ZManageCategoryParams, body: ZUpdateCategoryRequest, response: { 200: ZManageCategoriesResponse, ...errors } } },
+    async (request) => updateCategory(app.db, managerOf(request), request.params.venue, request.params.categoryId, request.body),
+  );
+
+  app.put(
+    '/api/manage/venues/:venue/categories/:categoryId/offered',
+    { ...managerOnly, schema: { tags, summary: 'Show a category or activity at the venue, or hide it (recorded)', params: ZManageCategoryParams, body: ZCategoryOfferedRequest, response: { 200: ZManageCategoriesResponse, ...errors } } },
+    async (request) => setCategoryOffered(app.db, managerOf(request), request.params.venue, request.params.categoryId, request.body.offered),
   );
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomers, createHoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { changeTenants } from '../../../test/tenant.ts';
 
 /**
  * A venue's details, weekly opening hours and footer text in the operator console (issue 26,
@@ -65,7 +66,9 @@ describe('who may change a venue', () => {
 describe('venue details', () => {
   it('saves the details (the slug stays), records from and to, and the bookings site\u2019s kept venues list shows them at once', async () => {
     expect((await publicVenue()).name).toBe('Bury Leisure Centre'); // the list is now kept in memory
-    const response = await call('PUT', `${base}/details`, manager, { ...(await current()), name: 'Bury Leisure & Wellbeing', phone: '0161 496 0123' });
+    const body = { ...(await current()), name: 'Bury Leisure & Wellbeing', phone: '0161 496 0123' };
+    let response!: Awaited<ReturnType<typeof call>>;
+    await changeTenants([ctx.app], async () => (response = await call('PUT', `${base}/details`, manager, body)));
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ slug: VENUE, name: 'Bury Leisure & Wellbeing', phone: '0161 496 0123' });
     expect(await publicVenue()).toMatchObject({ name: 'Bury Leisure & Wellbeing', phone: '0161 496 0123' });
