@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { genericErrorMessage } from './messages.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { common as apiWelsh } from '../../../../api/src/lib/messages/cy-common.ts';
+import { setServerLanguage } from '../i18n-format.ts';
+import { GENERIC_MESSAGES, genericErrorMessage } from './messages.ts';
 
 describe('generic error messages by status (spec §8)', () => {
   it('404 reads "Unable to complete request, item not found."', () =>
@@ -16,5 +18,23 @@ describe('generic error messages by status (spec §8)', () => {
   it('an empty default hides the message', () => {
     expect(genericErrorMessage(500, { default: '' })).toBe('');
     expect(genericErrorMessage(404, { default: '' })).toBe('');
+  });
+});
+
+describe('in Welsh (issue 27)', () => {
+  afterEach(() => setServerLanguage(null));
+
+  it('a Welsh page reads the Welsh of each, as the API answers a Welsh request', () => {
+    setServerLanguage('cy');
+    for (const status of [404, 403, 500] as const) {
+      expect(genericErrorMessage(status)).toBe(apiWelsh.exact[GENERIC_MESSAGES[status]]);
+      expect(genericErrorMessage(status)).not.toBe(GENERIC_MESSAGES[status]);
+    }
+    expect(genericErrorMessage(502)).toBe('Aeth rhywbeth o’i le, rhowch gynnig arall arni.');
+  });
+
+  it('a custom message still wins', () => {
+    setServerLanguage('cy');
+    expect(genericErrorMessage(404, { 404: 'Dim dosbarth.' })).toBe('Dim dosbarth.');
   });
 });

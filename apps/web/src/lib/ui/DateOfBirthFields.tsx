@@ -8,9 +8,11 @@ type Failure = { message: string; parts: readonly DatePart[] };
 /**
  * The state of a GOV.UK date input for a date of birth (issue 21: the timetable's ticket dialog and the course page): what is
  * typed, the problem found on the last try (and which parts to mark), a count of tries for
- * the error summary's focus. `whose` is 'your' or "Leo's" for the messages.
+ * the error summary's focus. `name`: whose date it is when not the person's own ('Leo': "Enter
+ * Leo's date of birth"); null for their own ("Enter your date of birth").
  */
-export const useDateOfBirth = (whose: string) => {
+export const useDateOfBirth = (name: string | null) => {
+  const { t } = useTranslation('common');
   const id = useId();
   const [parts, setParts] = useState<DateParts>({ day: '', month: '', year: '' });
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -37,12 +39,14 @@ export const useDateOfBirth = (whose: string) => {
     },
     /** The date as YYYY-MM-DD when it is one before `today`; otherwise null, with the problem shown. */
     check: (today: string): string | null => {
-      const result = checkDateOfBirth(parts, today, whose);
+      const result = checkDateOfBirth(parts, today);
       if (result.ok) {
         setFailure(null);
         return result.value;
       }
-      fail(result.message, result.parts);
+      const message =
+        result.problem === 'enter' ? (name === null ? t('dateOfBirth.errors.enterYours') : t('dateOfBirth.errors.enterTheirs', { name })) : t(`dateOfBirth.errors.${result.problem}`);
+      fail(message, result.parts);
       return null;
     },
   };

@@ -142,7 +142,7 @@ const PersonChooser = ({ courseId, ages, full }: { courseId: number; ages: Cours
   // Chosen first: someone who fits; else someone whose date of birth would settle it.
   const selected = chosen ?? list.find((p) => choosable(p) && !needsDateOfBirth(p))?.id ?? list.find(choosable)?.id ?? null;
   const selectedPerson = list.find((p) => p.id === selected);
-  const dateOfBirth = useDateOfBirth(selectedPerson && selectedPerson.relationship !== 'self' ? `${selectedPerson.firstName}'s` : 'your');
+  const dateOfBirth = useDateOfBirth(selectedPerson && selectedPerson.relationship !== 'self' ? selectedPerson.firstName : null);
   if (people.isPending) return null;
   if (people.isError) return <p className="mt-4 text-sm text-red-700">{t('booking.loadError')}</p>;
   const asksDateOfBirth = selectedPerson !== undefined && needsDateOfBirth(selectedPerson);

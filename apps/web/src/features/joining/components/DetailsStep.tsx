@@ -38,7 +38,7 @@ export const DetailsStep = ({ plan, venue, onDone }: { plan: Plan; venue: Venue;
 
 const LoggedIn = ({ user, plan, venue, onDone }: { user: AuthUser; plan: Plan; venue: Venue; onDone: () => void }) => {
   const { t } = useTranslation('joining');
-  const dob = useDateOfBirth('your');
+  const dob = useDateOfBirth(null);
   const save = useSaveDateOfBirth();
   const [problem, setProblem] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -127,7 +127,7 @@ const NewAccount = ({ plan, venue, onDone }: { plan: Plan; venue: Venue; onDone:
   const id = useId();
   const queryClient = useQueryClient();
   const client = useClientSettings();
-  const dob = useDateOfBirth('your');
+  const dob = useDateOfBirth(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [terms, setTerms] = useState(false);
   const [marketing, setMarketing] = useState(false);

@@ -94,7 +94,7 @@ const TicketForm = ({ request, headingId, dateText, currencySymbol, onCancel, on
   const [chosen, setChosen] = useState(request.defaultId);
   const chosenTicket = choices.find((ticket) => ticket.id === chosen);
   const asksDateOfBirth = ask !== null && savedDateOfBirth === null && ask.ticketIds.includes(chosen);
-  const dateOfBirth = useDateOfBirth(ask?.isSelf ? 'your' : `${ask?.firstName ?? ''}'s`);
+  const dateOfBirth = useDateOfBirth(ask?.isSelf ? null : (ask?.firstName ?? ''));
   const save = useSaveDateOfBirth();
   const notice = useRef<HTMLParagraphElement>(null);
   const [noFit, setNoFit] = useState<string | null>(null);
