@@ -45,8 +45,8 @@ export const account: CatalogPart = {
     'Enter a real date of birth, in the past.': 'Rhowch ddyddiad geni go iawn, yn y gorffennol.',
     'Enter the start date as YYYY-MM-DD.': 'Rhowch y dyddiad dechrau fel BBBB-MM-DD.',
     'The start date cannot be in the past.': 'Ni all y dyddiad dechrau fod yn y gorffennol.',
-    'Nothing is due today: complete the join.': 'Does dim i’w dalu heddiw: cwblhewch yr ymuno.',
-    'Nothing is owed on this membership.': 'Does dim yn ddyledus ar yr aelodaeth hon.',
+    'Nothing is due today: complete the join.': 'Nid oes dim i’w dalu heddiw: cwblhewch yr ymuno.',
+    'Nothing is owed on this membership.': 'Nid oes dim yn ddyledus ar yr aelodaeth hon.',
     'Set up the Direct Debit first.': 'Sefydlwch y Debyd Uniongyrchol yn gyntaf.',
     'The sort code and account number do not match. Check them against your bank card or statement.':
       'Nid yw’r cod didoli a’r rhif cyfrif yn cyfateb. Gwiriwch nhw yn erbyn eich cerdyn banc neu’ch cyfriflen.',

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CART_FULL_MESSAGE } from '@app/contract/cart/cart';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createOccurrence } from '../../../test/fixtures/holds.ts';
 import { addPayload, useShop } from '../../../test/fixtures/shop.ts';
+import { buildApp, type App } from '../../app.ts';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo-accounts.ts';
+import { loadConfig } from '../config.ts';
 import { GENERIC_NOT_FOUND_MESSAGE } from '../errors.ts';
 
 const ctx = useTestApp();
@@ -100,5 +102,27 @@ describe('API messages in the request’s language', () => {
     expect(welsh.statusCode).toBe(200);
     expect(welsh.json<{ data: { message: string } }>().data.message).toBe('Wedi allgofnodi.');
     expect((await out(NONE)).json<{ data: { message: string } }>().data.message).toBe('Logged out.');
+  });
+});
+
+describe('success messages of a shared payload', () => {
+  /** One object answered to every request, as a cached answer is. */
+  const SHARED = { data: { message: 'Logged out.' }, message: 'Saved.', errors: [{ line: 2, message: 'The file is empty.' }] };
+  let app: App;
+  beforeAll(async () => {
+    app = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'silent' }), db: ctx.db, serveWeb: false });
+    app.get('/api/test/shared', async () => SHARED);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('are Welsh for cy without changing the object: the next English request reads English', async () => {
+    const welsh = await app.inject({ method: 'GET', url: '/api/test/shared', headers: WELSH });
+    expect(welsh.json()).toEqual({ data: { message: 'Wedi allgofnodi.' }, message: 'Wedi’i gadw.', errors: [{ line: 2, message: 'Mae’r ffeil yn wag.' }] });
+    const english = await app.inject({ method: 'GET', url: '/api/test/shared', headers: NONE });
+    expect(english.json()).toEqual({ data: { message: 'Logged out.' }, message: 'Saved.', errors: [{ line: 2, message: 'The file is empty.' }] });
+    expect(SHARED.data.message).toBe('Logged out.');
   });
 });
