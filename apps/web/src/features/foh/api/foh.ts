@@ -8,6 +8,7 @@ import { api } from '../../../lib/api/client.ts';
 import type { Camelized } from '../../../lib/api/camelized.ts';
 import { csrfToken, sessionSource } from '../../../lib/api/auth-token.ts';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
+import { genericErrorMessage } from '../../../lib/api/messages.ts';
 import { ApiError } from '../../../lib/api/errors.ts';
 import { toCamel } from '../../../lib/api/case.ts';
 
@@ -95,7 +96,7 @@ const postVerbatim = async <T>(path: string, body: unknown): Promise<T> => {
   if (csrf) headers['x-csrf-token'] = csrf;
   const response = await fetch(`${runtimeConfig().fohBase.replace(/\/+$/, '')}/${path}`, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
   const parsed = (await response.json().catch(() => ({}))) as { data?: unknown; message?: string; errors?: Record<string, string[]> };
-  if (!response.ok) throw new ApiError(parsed.message ?? `Error ${response.status}`, response.status, parsed.errors ?? {});
+  if (!response.ok) throw new ApiError(parsed.message ?? genericErrorMessage(response.status), response.status, parsed.errors ?? {});
   return toCamel<T>(parsed.data);
 };
 

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FOH_TENDER_TYPES, TENDER_LABELS, changeDue, leftToPay, offlinePayments, type FohTenderType, type OfflineLine } from '@app/contract/foh/tender-rules';
+import { FOH_TENDER_TYPES, changeDue, leftToPay, offlinePayments, type FohTenderType, type OfflineLine } from '@app/contract/foh/tender-rules';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { fohKeys, payAtTill, useTerms, type PayResult, type StaffCart, type TillSession } from '../api/foh.ts';
@@ -146,17 +146,17 @@ export const PayPanel = ({ cart, session, accountUserId, onPaid, walkIn = false 
         <div className="mt-2 flex flex-wrap gap-2">
           {FOH_TENDER_TYPES.filter((type) => !walkIn || type !== 'credit').map((type) => (
             <Button key={type} size="lg" variant={tender === type ? 'primary' : 'neutral'} aria-pressed={tender === type} onClick={() => choose(type)} disabled={left <= 0}>
-              {TENDER_LABELS[type]}
+              {t(`tender.${type}`)}
             </Button>
           ))}
         </div>
       </fieldset>
       {tender && (
         <div className="space-y-3 rounded-md border border-neutral-300 p-4" data-testid="tender-form">
-          <MoneyField label={t('pay.amount', { tender: TENDER_LABELS[tender] })} value={amount === '' ? penceToField(Math.max(left, 0)) : amount} onChange={setAmount} symbol={symbol} />
+          <MoneyField label={t('pay.amount', { tender: t(`tender.${tender}`) })} value={amount === '' ? penceToField(Math.max(left, 0)) : amount} onChange={setAmount} symbol={symbol} />
           {tender === 'cash' && (
             <>
-              <MoneyField label="Amount tendered" value={tendered} onChange={setTendered} symbol={symbol} testId="amount-tendered" autoFocus />
+              <MoneyField label={t('pay.amountTendered')} value={tendered} onChange={setTendered} symbol={symbol} testId="amount-tendered" autoFocus />
               <p role="status" className="text-lg" data-testid="change-due">
                 {change !== null ? t('pay.change', { amount: money(change) }) : tendered === '' ? '' : t('pay.tenderedShort')}
               </p>
@@ -193,10 +193,10 @@ export const PayPanel = ({ cart, session, accountUserId, onPaid, walkIn = false 
             {lines.map((line) => (
               <li key={line.key} className="flex items-center gap-3">
                 <span>
-                  {TENDER_LABELS[line.tender_type]}: {money(line.amount)}
+                  {t(`tender.${line.tender_type}`)}: {money(line.amount)}
                   {line.tender_type === 'cash' && line.info?.amount_tendered ? ` (${t('pay.change', { amount: money(line.info.amount_tendered - line.amount) })})` : ''}
                 </span>
-                <Button size="sm" variant="danger-outline" onClick={() => dispatch({ type: 'remove', key: line.key })} aria-label={t('pay.removeLine', { tender: TENDER_LABELS[line.tender_type], amount: money(line.amount) })}>
+                <Button size="sm" variant="danger-outline" onClick={() => dispatch({ type: 'remove', key: line.key })} aria-label={t('pay.removeLine', { tender: t(`tender.${line.tender_type}`), amount: money(line.amount) })}>
                   {t('pay.remove')}
                 </Button>
               </li>
@@ -228,7 +228,7 @@ export const PayPanel = ({ cart, session, accountUserId, onPaid, walkIn = false 
         </p>
       )}
       <Button type="submit" size="lg" disabled={paying || cart.items.length === 0}>
-        Take payment
+        {t('pay.take')}
       </Button>
     </form>
   );

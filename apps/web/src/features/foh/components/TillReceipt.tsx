@@ -1,4 +1,4 @@
-import { TENDER_LABELS, type FohTenderType } from '@app/contract/foh/tender-rules';
+import { FOH_TENDER_TYPES, type FohTenderType } from '@app/contract/foh/tender-rules';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import type { PayResult, StaffCart, TillSession } from '../api/foh.ts';
@@ -6,7 +6,8 @@ import { formatPence } from '../money.ts';
 import { dateTimeOf } from '../time.ts';
 import './receipt.css';
 
-const tenderLabel = (type: string) => TENDER_LABELS[type as FohTenderType] ?? (type.endsWith('-credit') ? TENDER_LABELS.credit : type);
+/** The tender's key in `foh:tender` ('membership-credit' and the like are credit). */
+const tenderKey = (type: string): FohTenderType | null => ((FOH_TENDER_TYPES as readonly string[]).includes(type) ? (type as FohTenderType) : type.endsWith('-credit') ? 'credit' : null);
 
 /**
  * The receipt after 'Take payment': what was bought, each tender, the change due; printed on the
@@ -15,6 +16,10 @@ const tenderLabel = (type: string) => TENDER_LABELS[type as FohTenderType] ?? (t
 export const TillReceipt = ({ result, items, session, receipt, onNext }: { result: PayResult; items: StaffCart['items']; session: TillSession; receipt: 'print' | 'email' | 'none'; onNext: () => void }) => {
   const { t } = useTranslation('foh');
   const money = (pence: number) => formatPence(pence, session.currencySymbol);
+  const tenderLabel = (type: string) => {
+    const key = tenderKey(type);
+    return key === null ? type : t(`tender.${key}`);
+  };
   return (
     <section aria-labelledby="receipt-heading" className="till-receipt max-w-md rounded-lg border border-neutral-300 bg-white p-5" data-testid="till-receipt">
       <h2 id="receipt-heading" className="text-xl font-bold">

@@ -1,4 +1,4 @@
-import { FOH_TENDER_TYPES, TENDER_LABELS } from '@app/contract/foh/tender-rules';
+import { FOH_TENDER_TYPES } from '@app/contract/foh/tender-rules';
 import { camelKey } from '../../../lib/api/case.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { formatPence } from '../money.ts';
@@ -21,7 +21,7 @@ export const TotalsTable = ({ caption, rows, symbol, testId }: { caption: string
         {FOH_TENDER_TYPES.map((type) => (
           <tr key={type} className="border-t border-neutral-200">
             <th scope="row" className="py-1 font-normal">
-              {TENDER_LABELS[type]}
+              {t(`tender.${type}`)}
             </th>
             <td className="py-1 text-right tabular-nums">{formatPence(rows[camelKey(type)] ?? 0, symbol)}</td>
           </tr>

@@ -107,17 +107,17 @@ const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.t
 const checkAccount = (values: Values, terms: boolean, t: T): Partial<Record<Key, string[]>> => {
   const errors: Partial<Record<Key, string[]>> = {};
   if (!values.firstName.trim()) errors.firstName = [t('details.errors.firstName')];
-  else if (values.firstName.trim().length > 100) errors.firstName = ['Must contain at most 100 character(s)'];
+  else if (values.firstName.trim().length > 100) errors.firstName = [t('details.errors.tooLong', { max: 100 })];
   if (!values.lastName.trim()) errors.lastName = [t('details.errors.lastName')];
-  else if (values.lastName.trim().length > 100) errors.lastName = ['Must contain at most 100 character(s)'];
+  else if (values.lastName.trim().length > 100) errors.lastName = [t('details.errors.tooLong', { max: 100 })];
   const email = values.email.trim();
   if (!email) errors.email = [t('details.errors.email')];
-  else if (email.length > 254) errors.email = ['Must contain at most 254 character(s)'];
+  else if (email.length > 254) errors.email = [t('details.errors.tooLong', { max: 254 })];
   else if (!EMAIL_FORMAT.test(email)) errors.email = [t('details.errors.emailFormat')];
   const length = [...values.password].length;
   if (!values.password) errors.password = [t('details.errors.password')];
-  else if (length < PASSWORD_MIN) errors.password = [`Must contain at least ${PASSWORD_MIN} character(s)`];
-  else if (length > PASSWORD_MAX) errors.password = [`Must contain at most ${PASSWORD_MAX} character(s)`];
+  else if (length < PASSWORD_MIN) errors.password = [t('details.errors.tooShort', { min: PASSWORD_MIN })];
+  else if (length > PASSWORD_MAX) errors.password = [t('details.errors.tooLong', { max: PASSWORD_MAX })];
   if (!terms) errors.terms = [t('details.errors.terms')];
   return errors;
 };
