@@ -14,6 +14,9 @@ import { CANCELLED_TEXTS } from './emails/texts.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import * as repo from './repository.ts';
 
+/** The cancellation email's words by language (a course's cancellation writes its line with them too). */
+export { CANCELLED_TEXTS } from './emails/texts.ts';
+
 /**
  * The account's bookings and cancellation with the operator's policy (docs/account-bookings.md):
  * at least CANCELLATION_CREDIT_HOURS before the start the price paid comes back as general credit

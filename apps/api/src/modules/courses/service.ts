@@ -13,10 +13,9 @@ import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { pickPeople, recordAccountChange, type Caller, type PersonIds, type RequestOrigin } from '../account/service.ts';
-import { assertNoUnpaidFees, creditOutcome, queueCancellationEmail } from '../bookings/service.ts';
+import { CANCELLED_TEXTS, assertNoUnpaidFees, creditOutcome, queueCancellationEmail } from '../bookings/service.ts';
 import { dateInWords } from '../email/service.ts';
-import { CANCELLED_TEXTS } from '../bookings/emails/texts.ts';
-import { ORDER_TEXTS } from '../orders/emails/texts.ts';
+import { COURSE_TEXTS } from './email-texts.ts';
 import * as credits from '../credits/service.ts';
 import { asBusy, holdExpiry, limitRefusal } from '../holds/service.ts';
 import * as repo from './repository.ts';
@@ -27,6 +26,9 @@ import * as repo from './repository.ts';
  * the basket item, its checkout into a booking, the account's course bookings and their
  * cancellation (before the first session: full credit; after: not online).
  */
+
+/** A course's words in emails (the confirmation's and cancellation's line, the offer), for orders too. */
+export { COURSE_TEXTS } from './email-texts.ts';
 
 export const COURSE_NOT_FOUND = "We couldn't find that course.";
 
@@ -344,7 +346,7 @@ export const cancelBooking = async (db: Db, caller: Caller, id: number, source: 
         {
           name: found.name,
           person: `${found.first_name} ${found.last_name}`,
-          when: ORDER_TEXTS[language].courseWhen(found.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
+          when: COURSE_TEXTS[language].when(found.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
           where: found.venue_name,
           outcome: found.price_pence > 0 ? creditOutcome(found.price_pence, expiresAt, symbol, language) : CANCELLED_TEXTS[language].nothingPaidCourse,
         },

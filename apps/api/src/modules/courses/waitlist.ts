@@ -8,7 +8,7 @@ import { pickPeople, type Caller, type PersonIds } from '../account/service.ts';
 import * as email from '../email/service.ts';
 import { asBusy } from '../holds/service.ts';
 import * as repo from './repository.ts';
-import { OFFER_TEXTS } from '../waitlist/email-texts.ts';
+import { COURSE_TEXTS } from './email-texts.ts';
 import type { Language } from '../../lib/language.ts';
 import { COURSE_NOT_FOUND, toWaitlistEntry } from './service.ts';
 
@@ -92,17 +92,17 @@ export type CoursePromotionSettings = { offerMinutes: number; publicUrl: string 
 /** The offer email, in the account holder's recorded language (issue 27; `person.language`). */
 const offerEmail = (course: repo.CourseRow, person: { first_name: string; last_name: string; language: Language }, expiresAt: Date, timezone: string, publicUrl: string) => {
   const first = course.sessions[0]!;
-  const t = OFFER_TEXTS[person.language];
+  const t = COURSE_TEXTS[person.language].offer;
   const until = new Intl.DateTimeFormat(person.language, { timeZone: timezone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hour12: false }).format(
     expiresAt,
   );
   const basket = `${publicUrl.replace(/\/$/, '')}/basket`;
   return {
-    subject: t.course.subject(course.name),
+    subject: t.subject(course.name),
     text: [
-      t.course.free({ name: course.name, venue: course.venue_name, sessions: course.sessions.length, firstDate: first.date, firstTime: first.start_time, person: `${person.first_name} ${person.last_name}` }),
+      t.free({ name: course.name, venue: course.venue_name, sessions: course.sessions.length, firstDate: first.date, firstTime: first.start_time, person: `${person.first_name} ${person.last_name}` }),
       '',
-      t.course.holding(email.afterPreposition(until, person.language), basket),
+      t.holding(email.afterPreposition(until, person.language), basket),
       '',
       t.notWanted,
     ].join('\n'),

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import type { Caller } from '../account/service.ts';
-import { orderCourses, type OrderCourse } from '../courses/service.ts';
+import { COURSE_TEXTS, orderCourses, type OrderCourse } from '../courses/service.ts';
 import { accountUrl, dateInWords } from '../email/service.ts';
 import { queueEmail } from '../email/service.ts';
 import { orderConfirmationEmail } from './emails/order-confirmation.ts';
@@ -204,7 +204,7 @@ export const queueConfirmation = async (trx: Db, caller: Caller, orderId: number
       return {
         name: c.name,
         person: `${c.first_name} ${c.last_name}`,
-        when: t.courseWhen(c.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
+        when: COURSE_TEXTS[language].when(c.sessions.length, dateInWords(first.date, language), `${first.start_time}–${first.end_time}`),
         where: c.venue_name,
         address: c.venue_address,
         price: money(c.price_pence, symbol),

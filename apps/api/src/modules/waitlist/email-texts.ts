@@ -1,9 +1,9 @@
 import type { Language } from '../../lib/language.ts';
 
 /**
- * The waiting lists' offer emails in each language (issue 27, docs/languages-emails.md): a place
- * of a session (waitlist/service.ts) or of a whole course (courses/waitlist.ts) held in the
- * account holder's basket. Dates and times come formatted in the same language by the caller.
+ * The waiting list's offer email in each language (issue 27, docs/languages-emails.md): a place
+ * of a session held in the account holder's basket (a course's: courses/email-texts.ts). Dates
+ * and times come formatted in the same language by the caller.
  */
 
 type OfferTexts = {
@@ -11,11 +11,6 @@ type OfferTexts = {
   session: {
     subject: (name: string, when: string, time: string) => string;
     free: (input: { name: string; venue: string; when: string; time: string; person: string }) => string;
-    holding: (until: string, basket: string) => string;
-  };
-  course: {
-    subject: (name: string) => string;
-    free: (input: { name: string; venue: string; sessions: number; firstDate: string; firstTime: string; person: string }) => string;
     holding: (until: string, basket: string) => string;
   };
   notWanted: string;
@@ -29,11 +24,6 @@ export const OFFER_TEXTS: Readonly<Record<Language, OfferTexts>> = {
       free: (x) => `A place has come free in ${x.name} at ${x.venue} on ${x.when} at ${x.time} for ${x.person}, who was first on the waiting list.`,
       holding: (until, basket) => `We are holding it in your basket until ${until}. Book it before then: ${basket}`,
     },
-    course: {
-      subject: (name) => `A place is free: ${name}`,
-      free: (x) => `A place has come free on ${x.name} at ${x.venue} (${x.sessions} weekly sessions from ${x.firstDate} at ${x.firstTime}) for ${x.person}, who was first on the waiting list.`,
-      holding: (until, basket) => `We are holding the whole course in your basket until ${until}. Book it before then: ${basket}`,
-    },
     notWanted: 'If you do not want it, remove it from your basket and it will be offered to the next person waiting.',
   },
   cy: {
@@ -42,11 +32,6 @@ export const OFFER_TEXTS: Readonly<Record<Language, OfferTexts>> = {
       subject: (name, when, time) => `Mae lle ar gael: ${name}, ${when} am ${time}`,
       free: (x) => `Mae lle wedi dod yn rhydd: ${x.name}, ${x.venue}, ${x.when} am ${x.time}. Mae ar gyfer ${x.person}, a oedd gyntaf ar y rhestr aros.`,
       holding: (until, basket) => `Rydym yn ei gadw yn eich basged tan ${until}. Archebwch ef cyn hynny: ${basket}`,
-    },
-    course: {
-      subject: (name) => `Mae lle ar gael: ${name}`,
-      free: (x) => `Mae lle wedi dod yn rhydd ar y cwrs ${x.name}, ${x.venue} (${x.sessions} sesiwn wythnosol yn dechrau ${x.firstDate} am ${x.firstTime}). Mae ar gyfer ${x.person}, a oedd gyntaf ar y rhestr aros.`,
-      holding: (until, basket) => `Rydym yn cadw’r cwrs cyfan yn eich basged tan ${until}. Archebwch ef cyn hynny: ${basket}`,
     },
     notWanted: 'Os nad ydych ei eisiau, tynnwch ef o’ch basged a bydd yn cael ei gynnig i’r person nesaf sy’n aros.',
   },

@@ -31,8 +31,6 @@ type OrderTexts = {
     policy: (policy: string) => string;
     attached: string;
   };
-  /** A course line's 'when': its number of weekly sessions and its first. */
-  courseWhen: (sessions: number, firstDate: string, times: string) => string;
   discount: (code: string) => string;
   tenders: Record<string, string>;
   cardEnding: (brand: string, lastFour: string) => string;
@@ -75,7 +73,6 @@ export const ORDER_TEXTS: Readonly<Record<Language, OrderTexts>> = {
       policy: (policy) => `Cancellation policy: ${policy}`,
       attached: 'The bookings are attached as a calendar file.',
     },
-    courseWhen: (sessions, firstDate, times) => `${sessions} weekly sessions from ${firstDate}, ${times}`,
     discount: (code) => `Discount (${code})`,
     tenders: { 'general-credit': 'Account credit', 'membership-credit': 'Membership credit', card: 'Card', cash: 'Cash', cheque: 'Cheque', 'offline-voucher': 'Voucher', 'card-terminal': 'Card terminal' },
     cardEnding: (brand, lastFour) => `${brand} ending ${lastFour}`,
@@ -122,7 +119,6 @@ export const ORDER_TEXTS: Readonly<Record<Language, OrderTexts>> = {
       policy: (policy) => `Polisi canslo: ${policy}`,
       attached: 'Mae’r archebion wedi’u hatodi fel ffeil calendr.',
     },
-    courseWhen: (sessions, firstDate, times) => `${sessions} sesiwn wythnosol yn dechrau ${firstDate}, ${times}`,
     discount: (code) => `Gostyngiad (${code})`,
     tenders: { 'general-credit': 'Credyd cyfrif', 'membership-credit': 'Credyd aelodaeth', card: 'Cerdyn', cash: 'Arian parod', cheque: 'Siec', 'offline-voucher': 'Taleb', 'card-terminal': 'Terfynell cardiau' },
     cardEnding: (brand, lastFour) => `${brand} yn gorffen â ${lastFour}`,
