@@ -90,6 +90,8 @@ export const MANAGE_ROUTES = [
   '/manage/venues/prestwich-fitness-centre',
   '/manage/venues/prestwich-fitness-centre/changes',
   '/manage/venues/prestwich-fitness-centre/new-series',
+  '/manage/venues/prestwich-fitness-centre/details',
+  '/manage/venues/prestwich-fitness-centre/categories',
   '/manage/settings',
   '/manage/import',
 ] as const;

@@ -40,9 +40,9 @@ const JoinHomeScreen = () => {
               .sort((a, b) => Number(b.slug === selected) - Number(a.slug === selected) || a.name.localeCompare(b.name))
               .map((venue) => (
                 <li key={venue.slug}>
+                  {/* Named by what it shows (the venue, then 'See memberships at …'): a label of its own left out the name shown first (axe label-content-name-mismatch). */}
                   <Link
                     to={`/centre/${venue.slug}`}
-                    aria-label={t('home.choose', { venue: venue.name })}
                     className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 hover:ring-primary-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-500"
                   >
                     <span className="block text-lg font-semibold text-neutral-900">{venue.name}</span>
