@@ -89,3 +89,48 @@ test("a manager changes a venue's phone, opening hours and footer text, and the 
   const venues = (await (await page.request.get('/api/activities/venues')).json()).data as { slug: string; phone: string }[];
   expect(venues.find((v) => v.slug === VENUE)?.phone).toBe(phone);
 });
+
+test('a manager makes a category with an activity, renames it and hides it, and the bookings site follows', async ({ page, baseURL }) => {
+  const name = `Climbing ${Date.now() % 100_000}`;
+  await page.goto(foh(baseURL!, `/manage/venues/${VENUE}/categories`));
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLoginForm(page, DEMO_ACCOUNTS.manager);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activities and categories' })).toBeVisible({ timeout: 15_000 });
+
+  // Too short a name is refused in place; then the category, booked as courts and pitches.
+  await page.getByRole('button', { name: 'Make it' }).click();
+  await expect(page.getByText('Give it a name of at least 2 characters')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Booked as').selectOption('resources');
+  await page.getByRole('button', { name: 'Make it' }).click();
+  const status = page.getByTestId('categories-status');
+  await expect(status).toHaveText(`${name} is made and offered at Oldham Leisure Centre.`);
+  await page.getByLabel('In category').selectOption({ label: name });
+  await expect(page.getByLabel('Booked as')).toHaveCount(0);
+  await page.getByLabel('Name', { exact: true }).fill('Bouldering');
+  await page.getByRole('button', { name: 'Make it' }).click();
+  await expect(status).toHaveText('Bouldering is made and offered at Oldham Leisure Centre.');
+  const card = page.getByTestId('manage-category').filter({ hasText: name });
+  await expect(card.getByRole('list', { name: `Activities of ${name}` })).toContainText('Bouldering');
+
+  // Rename by keyboard.
+  await card.getByRole('button', { name: `Rename: ${name}` }).press('Enter');
+  const field = page.getByLabel(`New name for ${name}`);
+  await expect(field).toBeFocused();
+  await field.fill(`${name} Wall`);
+  await field.press('Enter');
+  await expect(status).toHaveText('Saved.');
+  await checkScreen(page, 'categories');
+
+  await page.goto(`/location/${VENUE}`);
+  await waitForApp(page);
+  await expect(page.getByText(`${name} Wall`, { exact: true }).first()).toBeVisible();
+
+  await page.goto(foh(baseURL!, `/manage/venues/${VENUE}/categories`));
+  await page.getByTestId('manage-category').filter({ hasText: name }).getByRole('button', { name: `Hide here: ${name} Wall` }).click();
+  await expect(status).toHaveText(`${name} Wall hidden here (with 1 of its activities).`);
+  await page.goto(`/location/${VENUE}`);
+  await waitForApp(page);
+  await expect(page.getByRole('main')).not.toContainText(name);
+});

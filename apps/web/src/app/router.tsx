@@ -90,6 +90,7 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage/venues/:venueSlug/changes', ...screen(() => import('../features/manage/ManageChangesScreen.tsx')) },
     { path: 'manage/venues/:venueSlug/new-series', ...screen(() => import('../features/manage/NewSeriesScreen.tsx')) },
     { path: 'manage/venues/:venueSlug/details', ...screen(() => import('../features/manage/VenueSettingsScreen.tsx')) },
+    { path: 'manage/venues/:venueSlug/categories', ...screen(() => import('../features/manage/CategoriesScreen.tsx')) },
     { path: 'manage/settings', ...screen(() => import('../features/manage/ManageSettingsScreen.tsx')) },
     { path: 'manage/import', ...screen(() => import('../features/manage/ImportScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));

@@ -79,6 +79,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
             <NavLink to={`/manage/venues/${venue.slug}/details`} className={link}>
               {t('header.details')}
             </NavLink>
+            <NavLink to={`/manage/venues/${venue.slug}/categories`} className={link}>
+              {t('header.categories')}
+            </NavLink>
           </>
         )}
         <NavLink to="/manage/import" className={link}>
