@@ -79,6 +79,9 @@ const OtherCentre = () => {
 export const planPrice = (plan: Plan, t: (key: string, options?: Record<string, unknown>) => string) =>
   plan.billing === 'annual' && plan.annualPrice ? t('plans.perYear', { price: plan.annualPrice.formatted }) : t('plans.perMonth', { price: plan.monthlyPrice.formatted });
 
+/** The API's name for "member prices on everything else" (memberships/quote.ts), worded here in the page's language. */
+const MEMBER_PRICES_ELSEWHERE = 'Member prices on other activities';
+
 const PlanCard = ({ plan, venueSlug }: { plan: Plan; venueSlug: string }) => {
   const { t } = useTranslation('joining');
   const navigate = useNavigate();
@@ -99,9 +102,10 @@ const PlanCard = ({ plan, venueSlug }: { plan: Plan; venueSlug: string }) => {
       <dl className="mt-4 grid gap-y-2 text-neutral-900">
         {[
           [t('plans.joiningFee'), plan.joiningFee.raw > 0 ? plan.joiningFee.formatted : t('plans.noJoiningFee')],
-          [t('plans.term'), plan.billing === 'annual' ? t('plans.annual') : plan.termText],
-          [t('plans.age'), plan.ageBandText],
-          [t('plans.when'), plan.peakText],
+          // Worded here from the plan's fields (the API's English texts are the same words: memberships/quote.ts).
+          [t('plans.term'), plan.billing === 'annual' ? t('plans.annual') : plan.minimumTermMonths ? t('plans.minimumTerm') : t('plans.noMinimumTerm')],
+          [t('plans.age'), t(`plans.ageBand.${plan.ageBand}`)],
+          [t('plans.when'), plan.peak === 'peak' ? t('plans.anyTime') : t('plans.offPeak')],
         ].map(([term, value]) => (
           <div key={term} className="flex flex-wrap justify-between gap-x-4">
             <dt className="text-neutral-700">{term}</dt>
@@ -116,7 +120,13 @@ const PlanCard = ({ plan, venueSlug }: { plan: Plan; venueSlug: string }) => {
             {plan.includes.map((item) => (
               <li key={`${item.kind}-${item.name}`} className="flex items-start gap-2 text-neutral-800">
                 <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
-                {item.kind === 'free' ? t('plans.free', { name: item.name }) : /member price/i.test(item.name) ? item.name : t('plans.memberPrice', { name: item.name })}
+                {item.kind === 'free'
+                  ? t('plans.free', { name: item.name })
+                  : item.name === MEMBER_PRICES_ELSEWHERE
+                    ? t('plans.memberPricesElsewhere')
+                    : /member price/i.test(item.name)
+                      ? item.name
+                      : t('plans.memberPrice', { name: item.name })}
               </li>
             ))}
           </ul>

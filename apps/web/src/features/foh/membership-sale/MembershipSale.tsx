@@ -108,7 +108,7 @@ const SaleForm = ({ accountUserId, session, people, onSold, onCancel }: Props & 
           <option value="">{t('membershipSale.choosePlan')}</option>
           {plans.data.map((plan) => (
             <option key={plan.id} value={plan.id}>
-              {t('membershipSale.planOption', { name: plan.name, price: plan.billing === 'annual' ? t('membershipSale.perYear', { amount: plan.annualPrice?.formatted ?? '' }) : t('membershipSale.perMonth', { amount: plan.monthlyPrice.formatted }), band: plan.ageBandText })}
+              {t('membershipSale.planOption', { name: plan.name, price: plan.billing === 'annual' ? t('membershipSale.perYear', { amount: plan.annualPrice?.formatted ?? '' }) : t('membershipSale.perMonth', { amount: plan.monthlyPrice.formatted }), band: t(`membershipSale.ageBand.${plan.ageBand}`) })}
             </option>
           ))}
         </select>
