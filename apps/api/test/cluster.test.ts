@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from './db.ts';
 import { createCustomers, createHoldsFixture, createOccurrence, liveClaims, type HoldsFixture, type TestCustomer } from './fixtures/holds.ts';
@@ -155,6 +156,15 @@ it('a release through HAProxy with one instance SIGKILLed while requests arrive 
   await firstKill;
   expect(answers.size).toBe(200);
 
+  // A customer's own basket add in progress holds their account's hold lock (22, account) as the
+  // draw starts: the draw's batches for the two classes that customer asked for wait for it (theirs
+  // is the lowest account id, the first lock each batch takes), the other two classes are decided,
+  // so the draw is caught mid-way however fast it is. The add ends once the drawing instance is dead.
+  const busyCustomer = new pg.Client({ connectionString: database.url });
+  await busyCustomer.connect();
+  await busyCustomer.query('BEGIN');
+  await busyCustomer.query('SELECT pg_advisory_xact_lock(22, $1)', [customers[0]!.userId]);
+
   // The instant: staff move it to a second from now; the draw starts, and its instance dies mid-way.
   await move(1);
   const pid = await until('the draw to be running', async () => {
@@ -165,6 +175,8 @@ it('a release through HAProxy with one instance SIGKILLed while requests arrive 
   process.kill(pid, 'SIGKILL');
   const decidedAtKill = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM release_requests WHERE release_id = ${release.id} AND status <> 'waiting'`.execute(db)).rows[0]!.n;
   expect(decidedAtKill).toBeLessThan(200);
+  await busyCustomer.query('COMMIT');
+  await busyCustomer.end();
 
   // Another instance resumes the draw (the dead one's job stays locked: its draw watch finds it).
   await until('every request to be decided and the release drawn', async () => {

@@ -244,6 +244,74 @@ describe('the draw', () => {
   });
 });
 
+describe('the draw keeps the basket\'s rules', () => {
+  /** The requests of a release in the seed's order, with their outcomes. */
+  const drawn = async (releaseId: number) => {
+    const release = await ctx.db.selectFrom('day_releases').select('seed').where('id', '=', releaseId).executeTakeFirstOrThrow();
+    const requests = await ctx.db.selectFrom('release_requests').selectAll().where('release_id', '=', releaseId).execute();
+    return drawOrder(
+      release.seed,
+      requests.map((r) => r.id),
+    ).map((id) => requests.find((r) => r.id === id)!);
+  };
+
+  it("the account's hold limit, counted across sessions decided side by side: a customer at the limit gets one place, the other request is refused with the limit's message", async () => {
+    const first = await classOnItsOwnDay(5);
+    const [second] = await moreOnDay(first, 1, 5);
+    const releaseId = await releaseIn(first.id, 5);
+    const [who] = await createCustomers(ctx.db, fx.clientId, 1);
+    expect((await ask(who!, first.id)).statusCode).toBe(202);
+    expect((await ask(who!, second!.id, who!.childId)).statusCode).toBe(202);
+    await arrive(releaseId);
+    await ctx.db.updateTable('clients').set({ max_live_holds: 1 }).where('id', '=', fx.clientId).execute();
+    try {
+      expect(await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).toMatchObject({ decided: 2, granted: 1, refused: 1 });
+    } finally {
+      await ctx.db.updateTable('clients').set({ max_live_holds: 8 }).where('id', '=', fx.clientId).execute();
+    }
+    const outcomes = (await mine(who!)).map((r) => [r.status, r.reason]);
+    expect(outcomes).toContainEqual(['granted', null]);
+    expect(outcomes).toContainEqual(['refused', 'You can hold up to 1 place at once. Book or remove a place in your basket to hold another.']);
+    expect((await liveClaims(ctx.db, first.id)) + (await liveClaims(ctx.db, second!.id))).toBe(1);
+  });
+
+  it("a request whose ticket's age rule no longer fits goes through the basket's whole add where it stands in the seed's order: refused with the rule's reason, the place to the next", async () => {
+    const occurrence = await classOnItsOwnDay(1);
+    const releaseId = await releaseIn(occurrence.id, 5);
+    const customers = await createCustomers(ctx.db, fx.clientId, 3);
+    const yearsAgo = (years: number) => new Date(Date.now() - years * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    await ctx.db.updateTable('membership_users').set({ date_of_birth: yearsAgo(10) }).where('id', 'in', customers.map((c) => c.childId)).execute();
+    await ctx.db.updateTable('pricing_options').set({ min_age: 0, max_age: 15 }).where('id', '=', fx.classOptions.junior).execute();
+    try {
+      for (const who of customers) {
+        const asked = await call('POST', '/api/activities/release-requests', who, { item: { ...item(occurrence.id, who.childId), pricing_option_id: fx.classOptions.junior } });
+        expect(asked.statusCode).toBe(202);
+      }
+      await arrive(releaseId);
+      // The first in the seed's order is no longer a junior by the draw (their date of birth corrected).
+      const [firstDrawn, secondDrawn, thirdDrawn] = await drawn(releaseId);
+      await ctx.db.updateTable('membership_users').set({ date_of_birth: yearsAgo(20) }).where('id', '=', firstDrawn!.membership_user_id).execute();
+      expect(await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).toMatchObject({ decided: 3, granted: 1, waitlisted: 1, refused: 1 });
+      const after = await drawn(releaseId);
+      expect(after.map((r) => [r.id, r.status, r.position])).toEqual([
+        [firstDrawn!.id, 'refused', null],
+        [secondDrawn!.id, 'granted', null],
+        [thirdDrawn!.id, 'waitlisted', 1],
+      ]);
+      expect(after[0]!.reason).toMatch(/Junior/);
+      // The grant is the ordinary hold: the junior ticket at its price, in the customer's basket, expiring in 15 minutes.
+      const held = await sql<{ price_pence: number; expires_in: number }>`
+        SELECT ci.price_pence, extract(epoch FROM pc.expires_at - now()) AS expires_in FROM cart_items ci JOIN place_claims pc ON pc.id = ci.claim_id
+         WHERE ci.occurrence_id = ${occurrence.id} AND ci.purchased_for_user_id = ${secondDrawn!.membership_user_id}`.execute(ctx.db);
+      expect(held.rows).toHaveLength(1);
+      expect(held.rows[0]!.price_pence).toBe(400);
+      expect(Math.abs(Number(held.rows[0]!.expires_in) - HOLD_MINUTES * 60)).toBeLessThan(60);
+    } finally {
+      await ctx.db.updateTable('pricing_options').set({ min_age: null, max_age: null }).where('id', '=', fx.classOptions.junior).execute();
+    }
+  });
+});
+
 describe('a draw left by a process that died', () => {
   it('is not taken while a live draw holds the release’s lock; once that session is gone it is queued to run now and decides the requests', async () => {
     const occurrence = await classOnItsOwnDay(1);
