@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { OperatorChangesTable } from '../../db/schema.ts';
+import type { Language } from '../../lib/language.ts';
 import type { OpeningDay, VenueDetailsInput } from '@app/contract/manage/venues';
 
 /** The operator console's queries (docs/operator-tools.md). */
@@ -118,8 +119,8 @@ export const locationsOf = (db: Db, clientId: number, venueId: number) =>
 /** The accounts with a confirmed booking of the occurrence, and whom to write to. */
 export const bookedAccounts = async (db: Db, occurrenceId: number) =>
   (
-    await sql<{ account_user_id: number; email: string; first_name: string; operator: string; people: string[] }>`
-      SELECT u.id AS account_user_id, u.email, u.first_name, c.name AS operator,
+    await sql<{ account_user_id: number; email: string; first_name: string; language: Language; operator: string; people: string[] }>`
+      SELECT u.id AS account_user_id, u.email, u.first_name, u.language, c.name AS operator,
              array_agg(m.first_name || ' ' || m.last_name ORDER BY b.id) AS people
         FROM bookings b
         JOIN users u ON u.id = b.account_user_id

@@ -174,12 +174,13 @@ export const changeStaffing = async (db: Db, manager: Manager, occurrenceId: num
           operator: account.operator,
           firstName: account.first_name,
           activity: row.activity_name,
-          when: `${dateInWords(row.local_date)}, ${row.time}`,
+          when: `${dateInWords(row.local_date, account.language)}, ${row.time}`,
           venue: venue.name,
           people: account.people,
           changes,
           reason: body.reason ?? null,
           bookingsUrl: accountUrl(publicUrl, '/bookings'),
+          language: account.language,
         }),
       });
     }

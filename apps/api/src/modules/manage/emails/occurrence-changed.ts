@@ -1,9 +1,11 @@
+import { DEFAULT_LANGUAGE, type Language } from '../../../lib/language.ts';
 import { escapeHtml, htmlLayout, htmlRows } from '../../email/service.ts';
+import { CHANGED_TEXTS } from './texts.ts';
 
 /**
  * The email to each booked account when a manager changes an occurrence's instructor or room
  * (issue 26, docs/operator-tools.md): what changed, from what to what, for whom, and where to see
- * the booking. A text and an HTML part, everything escaped.
+ * the booking. A text and an HTML part, everything escaped; in the account holder's `language`.
  */
 export const occurrenceChangedEmail = (input: {
   operator: string;
@@ -15,36 +17,40 @@ export const occurrenceChangedEmail = (input: {
   changes: readonly { label: string; from: string; to: string }[];
   reason: string | null;
   bookingsUrl: string;
+  language?: Language;
 }) => {
-  const subject = `Change to your booking: ${input.activity}, ${input.when}`;
-  const lines = input.changes.map((c) => `${c.label}: now ${c.to} (was ${c.from})`);
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = CHANGED_TEXTS[language];
+  const subject = t.subject(input.activity, input.when);
+  const lines = input.changes.map((c) => `${t.label(c.label)}: ${t.change(t.value(c.to), t.value(c.from))}`);
   const text = [
-    `Hello ${input.firstName},`,
+    t.hello(input.firstName),
     '',
-    `There is a change to ${input.activity} on ${input.when} at ${input.venue}.`,
+    t.lead(input.activity, input.when, input.venue),
     '',
     ...lines,
-    ...(input.reason ? [`Reason: ${input.reason}`] : []),
-    `Booked for: ${input.people.join(', ')}`,
+    ...(input.reason ? [`${t.reason}: ${input.reason}`] : []),
+    `${t.bookedFor}: ${input.people.join(', ')}`,
     '',
-    'Your booking stands. If the change does not suit you, you can cancel it in My account.',
-    `Your bookings: ${input.bookingsUrl}`,
+    t.stands,
+    t.bookingsText(input.bookingsUrl),
     '',
     input.operator,
   ].join('\n');
   const html = htmlLayout(
     input.operator,
     subject,
-    `<h1 style="margin:0 0 8px;font-size:24px">Change to your booking</h1>
-<p>Hello ${escapeHtml(input.firstName)},</p>
-<p>There is a change to ${escapeHtml(input.activity)} on ${escapeHtml(input.when)} at ${escapeHtml(input.venue)}.</p>
+    `<h1 style="margin:0 0 8px;font-size:24px">${escapeHtml(t.heading)}</h1>
+<p>${escapeHtml(t.hello(input.firstName))}</p>
+<p>${escapeHtml(t.lead(input.activity, input.when, input.venue))}</p>
 ${htmlRows([
-  ...input.changes.map((c): [string, string] => [c.label, `now ${escapeHtml(c.to)} (was ${escapeHtml(c.from)})`]),
-  ...(input.reason ? [['Reason', escapeHtml(input.reason)] as [string, string]] : []),
-  ['Booked for', escapeHtml(input.people.join(', '))],
+  ...input.changes.map((c): [string, string] => [t.label(c.label), t.change(escapeHtml(t.value(c.to)), escapeHtml(t.value(c.from)))]),
+  ...(input.reason ? [[t.reason, escapeHtml(input.reason)] as [string, string]] : []),
+  [t.bookedFor, escapeHtml(input.people.join(', '))],
 ])}
-<p>Your booking stands. If the change does not suit you, you can cancel it in My account.</p>
-<p><a href="${escapeHtml(input.bookingsUrl)}" style="color:#4b2a8a;font-weight:bold">Your bookings in My account</a></p>`,
+<p>${escapeHtml(t.stands)}</p>
+<p><a href="${escapeHtml(input.bookingsUrl)}" style="color:#4b2a8a;font-weight:bold">${escapeHtml(t.bookingsLink)}</a></p>`,
+    language,
   );
   return { subject, text, html };
 };
