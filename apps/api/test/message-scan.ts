@@ -42,6 +42,13 @@ const ZOD_METHODS = new Set([
 const SHAPES = new Set(['object', 'strictObject', 'looseObject', 'record', 'union', 'discriminatedUnion', 'array', 'extend', 'pick', 'omit', 'safeExtend']);
 
 /**
+ * Fields of an answer that carry words the server wrote (lib/messages/success.ts translates them
+ * and `reason` too; a `reason` is scanned where it is thrown: elsewhere it is mostly a code or a
+ * reason staff typed).
+ */
+const SENTENCE_FIELDS = new Set(['message', 'how_to_cancel', 'notice_rule']);
+
+/**
  * Files whose `message` properties are not an answer's words: the error handler and the catalogue
  * (they put other messages into their languages; the texts of their own are checked by the test),
  * and the start-up configuration (a message for the operator's log).
@@ -345,7 +352,7 @@ export const scanMessages = (): Scan => {
       // A `message` the API answers with on success (`{ data, message }`, `{ data: { message } }`).
       if (inApi && ts.isObjectLiteralExpression(node) && !handled.has(node) && !ANSWERS_ITSELF.some((path) => file.includes(path))) {
         for (const property of node.properties) {
-          if (property.name?.getText() !== 'message') continue;
+          if (!SENTENCE_FIELDS.has(property.name?.getText() ?? '')) continue;
           if (ts.isPropertyAssignment(property) && property.initializer.kind !== ts.SyntaxKind.NullKeyword) record(property.initializer);
           if (ts.isShorthandPropertyAssignment(property)) record(property.name);
         }

@@ -66,6 +66,10 @@ export const account: CatalogPart = {
     'This plan is for people aged 60 and over on the start date.': 'Mae’r cynllun hwn ar gyfer pobl 60 oed a hŷn ar y dyddiad dechrau.',
     'This plan is for people under 16 on the start date.': 'Mae’r cynllun hwn ar gyfer pobl dan 16 oed ar y dyddiad dechrau.',
     'This membership is cancelled.': 'Mae’r aelodaeth hon wedi’i chanslo.',
+    'After the 14-day cooling-off period you can cancel with one month’s notice from your next Direct Debit: that Direct Debit is the last one, and your membership ends the day before the following 1st.':
+      'Ar ôl y cyfnod ailfeddwl o 14 diwrnod gallwch ganslo gyda mis o rybudd o’ch Debyd Uniongyrchol nesaf: y Debyd Uniongyrchol hwnnw yw’r olaf, ac mae eich aelodaeth yn dod i ben y diwrnod cyn y 1af sy’n dilyn.',
+    'Paid for the year: it ends on its last day unless you renew, and after the 14-day cooling-off period it is not refunded.':
+      'Wedi’i thalu am y flwyddyn: mae’n dod i ben ar ei diwrnod olaf oni bai eich bod yn adnewyddu, ac ar ôl y cyfnod ailfeddwl o 14 diwrnod nid yw’n cael ei had-dalu.',
     'Your membership is paid up. You can book again.': 'Mae eich aelodaeth wedi’i thalu. Gallwch archebu eto.',
     'There is no date of birth on this person\'s record: add it before selling a membership.': 'Nid oes dyddiad geni ar gofnod y person hwn: ychwanegwch ef cyn gwerthu aelodaeth.',
     'Account credit cannot pay for a membership: take cash, a cheque, a voucher or the card terminal.':
@@ -89,6 +93,7 @@ export const account: CatalogPart = {
     ['Your membership is paid up to {date}: it ends then and will not renew. Nothing is refunded after the cooling-off period.', (v) => `Mae eich aelodaeth wedi’i thalu hyd at ${welshDate(v.date!)}: mae’n dod i ben bryd hynny ac ni fydd yn adnewyddu. Nid oes dim yn cael ei ad-dalu ar ôl y cyfnod ailfeddwl.`],
     ["One month's notice from your next Direct Debit: the last Direct Debit is {amount} on {date}, and your membership ends on {ends}.", (v) => `Mis o rybudd o’ch Debyd Uniongyrchol nesaf: y Debyd Uniongyrchol olaf yw ${v.amount} ar ${welshDate(v.date!)}, ac mae eich aelodaeth yn dod i ben ar ${welshDate(v.ends!)}.`],
     ['{preview} Please check and confirm again.', (v, welsh) => `${welsh(v.preview!)} Gwiriwch a chadarnhewch eto.`],
+    ['To end it early (for example if you move away or for medical reasons), speak to the team at {venue} or contact {client}.', 'I ddod â’r aelodaeth i ben yn gynnar (er enghraifft os ydych yn symud i ffwrdd neu am resymau meddygol), siaradwch â’r tîm yn {venue} neu cysylltwch â {client}.'],
     ['Welcome! Your membership number is {number}.', 'Croeso! Eich rhif aelodaeth yw {number}.'],
     ['Your Direct Debit is set up: membership {number} is active.', 'Mae eich Debyd Uniongyrchol wedi’i sefydlu: mae aelodaeth {number} yn weithredol.'],
     ['Membership {number} sold and active.', 'Aelodaeth {number} wedi’i gwerthu ac yn weithredol.'],

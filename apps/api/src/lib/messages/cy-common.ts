@@ -72,6 +72,7 @@ export const common: CatalogPart = {
     'Choose a CSV file': 'Dewiswch ffeil CSV',
     'Choose a day': 'Dewiswch ddiwrnod',
     'Choose an activity': 'Dewiswch weithgaredd',
+    'At most 20 tags': 'Dim mwy na 20 tag',
     'Each day at most once': 'Pob diwrnod unwaith ar y mwyaf',
     'Must be 1 (Monday) to 7 (Sunday)': 'Rhaid iddo fod rhwng 1 (dydd Llun) a 7 (dydd Sul)',
     'Must be after the opening time': 'Rhaid iddo fod ar ôl yr amser agor',

@@ -105,9 +105,13 @@ describe('API messages in the request’s language', () => {
   });
 });
 
-describe('success messages of a shared payload', () => {
+describe('the words of a success answer, in a shared payload', () => {
   /** One object answered to every request, as a cached answer is. */
-  const SHARED = { data: { message: 'Logged out.' }, message: 'Saved.', errors: [{ line: 2, message: 'The file is empty.' }] };
+  const SHARED = {
+    data: { message: 'Logged out.', courses: [{ id: 1, reason: 'This course has finished.' }, { id: 2, reason: 'full' }], how_to_cancel: null },
+    message: 'Saved.',
+    errors: [{ line: 2, message: 'The file is empty.' }],
+  };
   let app: App;
   beforeAll(async () => {
     app = await buildApp({ config: loadConfig({ DATABASE_URL: ctx.url, LOG_LEVEL: 'silent' }), db: ctx.db, serveWeb: false });
@@ -118,11 +122,16 @@ describe('success messages of a shared payload', () => {
     await app?.close();
   });
 
-  it('are Welsh for cy without changing the object: the next English request reads English', async () => {
+  it('are Welsh for cy (a message, a nested reason; a code left alone) without changing the object: the next English request reads English', async () => {
     const welsh = await app.inject({ method: 'GET', url: '/api/test/shared', headers: WELSH });
-    expect(welsh.json()).toEqual({ data: { message: 'Wedi allgofnodi.' }, message: 'Wedi’i gadw.', errors: [{ line: 2, message: 'Mae’r ffeil yn wag.' }] });
+    expect(welsh.json()).toEqual({
+      data: { message: 'Wedi allgofnodi.', courses: [{ id: 1, reason: 'Mae’r cwrs hwn wedi gorffen.' }, { id: 2, reason: 'full' }], how_to_cancel: null },
+      message: 'Wedi’i gadw.',
+      errors: [{ line: 2, message: 'Mae’r ffeil yn wag.' }],
+    });
     const english = await app.inject({ method: 'GET', url: '/api/test/shared', headers: NONE });
-    expect(english.json()).toEqual({ data: { message: 'Logged out.' }, message: 'Saved.', errors: [{ line: 2, message: 'The file is empty.' }] });
+    expect(english.json()).toEqual(SHARED);
     expect(SHARED.data.message).toBe('Logged out.');
+    expect(SHARED.data.courses[0]!.reason).toBe('This course has finished.');
   });
 });

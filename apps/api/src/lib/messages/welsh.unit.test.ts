@@ -1,4 +1,5 @@
 import { KIOSK_TERMINAL_CANCELLED_MESSAGE, KIOSK_TERMINAL_DECLINED_MESSAGE, KIOSK_TERMINAL_REVERSED_MESSAGE, KIOSK_TERMINAL_TIMED_OUT_MESSAGE } from '@app/contract/foh/kiosk-terminal';
+import { NOTICE_RULE } from '@app/contract/rules/join-quote';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { scanMessages, type Scan } from '../../../test/message-scan.ts';
@@ -16,6 +17,7 @@ const NOT_FOLLOWED: Record<string, string> = {
   'apps/api/src/modules/attendance/service.ts iso(at)': 'a timestamp, not words',
   'apps/api/src/modules/auth/routes.ts message': 'the changed-password message of auth/service.ts, scanned there',
   'apps/api/src/modules/memberships/account.ts result.message': 'the cancel preview’s message, scanned in previewOf',
+  'apps/api/src/modules/memberships/quote.ts q.noticeRule': 'the notice rules of contract/rules/join-quote.ts, checked below',
   "apps/api/src/modules/kiosk-terminal/service.ts row.status === 'waiting' || row.status === 'approved' || row.status === 'completed' ? null : message":
     'REASON_MESSAGES and KIOSK_TERMINAL_REVERSED_MESSAGE, checked below',
   'apps/api/src/modules/manage/timetable-import.ts records.message': 'a CsvError of manage/csv.ts, checked below',
@@ -39,6 +41,8 @@ const CARRIED = [
   KIOSK_TERMINAL_REVERSED_MESSAGE,
   'A quote inside an unquoted field: quote the whole field and double the quote.',
   'A quoted field is not closed.',
+  NOTICE_RULE,
+  'Paid for the year: it ends on its last day unless you renew, and after the 14-day cooling-off period it is not refunded.',
 ];
 
 /** A scanned shape as the API could send it: each value ({}) stood in for by a number. */
