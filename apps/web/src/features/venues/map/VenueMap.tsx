@@ -7,6 +7,7 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import './venue-map.css';
 import { Circle, CircleMarker, MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { boundsAround, MAP_DEFAULTS, type LatLng } from '@app/contract/rules/geo';
+import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { runtimeConfig } from '../../../lib/runtime-config.ts';
 import { isMobileViewport } from './map-store.ts';
 import type { MapVenue } from './map-venue.ts';
@@ -36,12 +37,15 @@ const pin = (isHighlighted: boolean) =>
     tooltipAnchor: [0, -30],
   });
 
-const clusterIcon = (cluster: L.MarkerCluster) => {
+/** A cluster's icon: its count, and the word after it in the page's language (`venues(count)`, a translation: no markup). */
+const clusterIcon = (venues: (count: number) => string) => (cluster: L.MarkerCluster) => {
   const count = cluster.getChildCount();
   const size = count < 10 ? 36 : count < 100 ? 44 : 52;
+  const word = document.createElement('span');
+  word.textContent = venues(count);
   return L.divIcon({
     className: 'venue-cluster',
-    html: `<span>${count}<span class="venue-cluster__label"> venues</span></span>`,
+    html: `<span>${count}<span class="venue-cluster__label"> ${word.innerHTML}</span></span>`,
     iconSize: [size, size],
   });
 };
@@ -95,9 +99,11 @@ const orderPinsForKeyboard = (map: L.Map, markers: ReadonlyMap<string, L.Marker>
 /** Clustered markers (hundreds of venues stay readable and fast). */
 const VenueMarkers = ({ venues, order, highlightedSlug, onMarkerClick }: Pick<Props, 'venues' | 'order' | 'highlightedSlug' | 'onMarkerClick'>) => {
   const map = useMap();
+  // The group is made once; its icons are drawn in the language of the moment (the instance's, not a render's t).
+  const { i18n } = useTranslation('catalogue');
   const group = useMemo(
-    () => L.markerClusterGroup({ iconCreateFunction: clusterIcon, showCoverageOnHover: false, maxClusterRadius: 50 }),
-    [],
+    () => L.markerClusterGroup({ iconCreateFunction: clusterIcon((count) => i18n.t('catalogue:map.clusterVenues', { count })), showCoverageOnHover: false, maxClusterRadius: 50 }),
+    [i18n],
   );
   const markers = useRef<ReadonlyMap<string, L.Marker>>(new Map());
   const clickRef = useRef(onMarkerClick);
@@ -190,6 +196,7 @@ const ViewController = ({ centre, radius }: Pick<Props, 'centre' | 'radius'>) =>
 
 /** Leaflet map of the venues; works without tiles (markers, clusters and circle are drawn locally). */
 const VenueMap = ({ venues, order, centre, radius, highlightedSlug, onMarkerClick, label }: Props) => {
+  const { t } = useTranslation('catalogue');
   const primary = useMemo(() => themeColour('--colour-primary-500', '#6b2fa0'), []);
   const mobile = isMobileViewport();
   return (
@@ -203,7 +210,7 @@ const VenueMap = ({ venues, order, centre, radius, highlightedSlug, onMarkerClic
       >
         <TileLayer
           url={runtimeConfig().mapTileUrl}
-          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+          attribution={t('map.attribution')}
         />
         <ViewController centre={centre} radius={radius} />
         {centre && (
