@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activeLocale, asSupportedLanguage, setServerLanguage } from './i18n-format.ts';
+import { activeLocale, asSupportedLanguage, formatDateTime, formatDateTimeParts, setServerLanguage } from './i18n-format.ts';
 
 /**
  * The language screens format in (issue 27, docs/languages.md "Dates, times and money"). This
@@ -22,5 +22,38 @@ describe('the active language for Intl', () => {
     expect(asSupportedLanguage('cy')).toBe('cy');
     expect(asSupportedLanguage('fr')).toBe('en-GB');
     expect(asSupportedLanguage(undefined)).toBe('en-GB');
+  });
+});
+
+describe('dates in the active language', () => {
+  // fixed-date: pure formatters: the date in, its text out (a Saturday in January, a Thursday in September)
+  const january = new Date(Date.UTC(2027, 0, 9, 12));
+  const september = new Date(Date.UTC(2027, 8, 9, 18, 5)); // fixed-date: as above
+  const long = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+
+  it("is English's pattern with English names on an English page", () => {
+    expect(formatDateTime(january, long)).toMatch(/^Saturday,? 9 January 2027$/);
+  });
+
+  it("is English's pattern with Welsh names on a Welsh page, whatever the engine's Welsh data", () => {
+    setServerLanguage('cy');
+    expect(formatDateTime(january, long)).toMatch(/^Dydd Sadwrn,? 9 Ionawr 2027$/);
+    expect(formatDateTime(september, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })).toMatch(/^Iau,? 9 Medi$/);
+    expect(formatDateTime(september, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })).toBe('18:05');
+    expect(formatDateTimeParts(january, { month: 'numeric', day: 'numeric', timeZone: 'UTC' }).map((p) => p.value).join('')).toBe('09/01');
+  });
+
+  it("names every day and month as CLDR's Welsh does (Node's full ICU)", () => {
+    setServerLanguage('cy');
+    for (const style of ['long', 'short'] as const) {
+      for (let day = 0; day < 7; day++) {
+        const date = new Date(Date.UTC(2027, 0, 3 + day, 12));
+        expect(formatDateTime(date, { weekday: style, timeZone: 'UTC' })).toBe(new Intl.DateTimeFormat('cy', { weekday: style, timeZone: 'UTC' }).format(date));
+      }
+      for (let month = 0; month < 12; month++) {
+        const date = new Date(Date.UTC(2027, month, 15, 12));
+        expect(formatDateTime(date, { month: style, timeZone: 'UTC' })).toBe(new Intl.DateTimeFormat('cy', { month: style, timeZone: 'UTC' }).format(date));
+      }
+    }
   });
 });

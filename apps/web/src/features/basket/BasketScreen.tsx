@@ -18,11 +18,11 @@ import { useBasketExtras, type CoverKind } from './api/extras.ts';
 import { CoverNote } from './components/CoverNote.tsx';
 import { DiscountCode } from './components/DiscountCode.tsx';
 import { BasketSkeleton } from './components/BasketSkeleton.tsx';
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime } from '../../lib/i18n-format.ts';
 
 const dateLong = (raw: string) => {
   const date = new Date(`${raw}T12:00:00Z`);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(activeLocale(), { ...options, timeZone: 'UTC' }).format(date);
+  const format = (options: Intl.DateTimeFormatOptions) => formatDateTime(date, { ...options, timeZone: 'UTC' });
   return `${format({ weekday: 'short' })} ${format({ day: 'numeric' })} ${format({ month: 'short' })} ${format({ year: 'numeric' })}`;
 };
 

@@ -1,27 +1,25 @@
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime, formatDateTimeParts } from '../../lib/i18n-format.ts';
 /** How a course's schedule reads on cards and its page. Pure, so it is unit-tested. */
 
 const utcDate = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
 
 /** 'Sat 9 Jan 2027' (built from parts: engines differ on the comma after the weekday). */
 export const formatCourseDate = (isoDate: string): string => {
-  const parts = new Intl.DateTimeFormat(activeLocale(), {
+  const parts = formatDateTimeParts(utcDate(isoDate), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).formatToParts(utcDate(isoDate));
+  });
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
 };
 
 /** 0 = Sunday … 6 = Saturday → 'Saturday'. */
 export const dayName = (dayOfWeek: number): string =>
-  new Intl.DateTimeFormat(activeLocale(), { weekday: 'long', timeZone: 'UTC' }).format(
-    // 2027-01-03 is a Sunday.
-    new Date(Date.UTC(2027, 0, 3 + (((dayOfWeek % 7) + 7) % 7), 12)),
-  );
+  // 2027-01-03 is a Sunday.
+  formatDateTime(new Date(Date.UTC(2027, 0, 3 + (((dayOfWeek % 7) + 7) % 7), 12)), { weekday: 'long', timeZone: 'UTC' });
 
 /** '09:00' + 30 → '09:00–09:30' (wraps past midnight). */
 export const timeRange = (start: string, durationMinutes: number): string => {

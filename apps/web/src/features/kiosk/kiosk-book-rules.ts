@@ -1,4 +1,4 @@
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime } from '../../lib/i18n-format.ts';
 /**
  * Booking at the kiosk, its pure rules (docs/kiosk.md "Booking and paying at the kiosk"): which
  * days, and how a basket is paid with credit. Apart from the screens so they are tested alone.
@@ -40,5 +40,5 @@ export const formatPounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 export const dayLabel = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
   if (!y || !m || !d) return date;
-  return new Date(y, m - 1, d).toLocaleDateString(activeLocale(), { weekday: 'long', day: 'numeric', month: 'long' });
+  return formatDateTime(new Date(y, m - 1, d), { weekday: 'long', day: 'numeric', month: 'long' });
 };

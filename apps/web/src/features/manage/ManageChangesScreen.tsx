@@ -3,10 +3,10 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { useManageChanges, type OperatorChange } from './api/manage.ts';
 import { ManageFrame } from './components/ManageFrame.tsx';
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime } from '../../lib/i18n-format.ts';
 
 /** When a change was made, in the browser's time (the console is used at the venues). */
-const dateTimeOf = (iso: string) => new Date(iso).toLocaleString(activeLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeOf = (iso: string) => formatDateTime(new Date(iso), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
  * `/manage/venues/{venue}/changes?page=` (docs/operator-tools.md "The audit trail"): every change

@@ -4,7 +4,7 @@ import { Button } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { useNoShowPolicy, useUpdateNoShowPolicy, type NoShowPolicyAnswer } from './api/manage.ts';
 import { ManageFrame } from './components/ManageFrame.tsx';
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime } from '../../lib/i18n-format.ts';
 
 /**
  * `/manage/settings` (docs/operator-tools.md "Settings"): the operator's no-show policy
@@ -126,7 +126,7 @@ const PolicyChanges = ({ answer }: { answer: NoShowPolicyAnswer }) => {
         <ol className="mt-2 space-y-2 text-sm" data-testid="policy-changes">
           {answer.changes.map((c) => (
             <li key={c.id} className="border-t border-neutral-200 pt-2 break-words">
-              <time dateTime={c.createdAt}>{new Date(c.createdAt).toLocaleString(activeLocale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</time> · {c.by.name}: {words(c.from)} →{' '}
+              <time dateTime={c.createdAt}>{formatDateTime(new Date(c.createdAt), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}</time> · {c.by.name}: {words(c.from)} →{' '}
               {words(c.to)}
             </li>
           ))}

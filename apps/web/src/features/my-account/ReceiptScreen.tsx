@@ -7,7 +7,7 @@ import { AccountPage } from './AccountPage.tsx';
 import { receiptQuery, type Receipt } from './api/holdings.ts';
 import { QueryState, card, formatDay } from './components/QueryState.tsx';
 import { tenderText } from './components/tenders.ts';
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime } from '../../lib/i18n-format.ts';
 
 /** Only the receipt on paper: the site's header, navigation and footer are left off. */
 const PRINT_CSS = '@media print { header, nav, footer, [data-print-hidden] { display: none !important; } body { background: #fff; } }';
@@ -70,7 +70,7 @@ const ReceiptView = ({ receipt }: { receipt: Receipt }) => {
           <dt className="text-sm font-medium text-neutral-700">{t('receipt.date')}</dt>
           <dd className="font-medium">
             {formatDay(receipt.createdAt)}{' '}
-            {new Date(receipt.createdAt).toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}
+            {formatDateTime(new Date(receipt.createdAt), { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })}
           </dd>
         </div>
         <div>

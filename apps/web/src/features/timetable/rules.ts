@@ -1,6 +1,6 @@
 import type { BookableEntryDto } from '@app/contract/timetable/entry';
 import type { Camelized } from '../../lib/api/camelized.ts';
-import { activeLocale } from '../../lib/i18n-format.ts';
+import { formatDateTime, formatDateTimeParts } from '../../lib/i18n-format.ts';
 
 /**
  * The timetable's pure rules (spec §4, §5, §9): which endpoints serve a date, which action an
@@ -244,7 +244,7 @@ export const formatLocalDateTime = (local: string): string => {
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(local);
   if (!match) return local;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
-  const parts = new Intl.DateTimeFormat(activeLocale(), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).formatToParts(date);
+  const parts = formatDateTimeParts(date, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}, ${match[4]}:${match[5]}`;
 };
@@ -267,7 +267,7 @@ export const localDateTime = (iso: string, timeZone: string): string => {
 /** 'YYYY-MM-DD' → { weekday: 'Mon', day: '23', month: 'Nov', long: 'Monday 23 November 2026' }. */
 export const dateParts = (raw: string) => {
   const date = new Date(`${raw}T12:00:00Z`);
-  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(activeLocale(), { ...options, timeZone: 'UTC' }).format(date);
+  const format = (options: Intl.DateTimeFormatOptions) => formatDateTime(date, { ...options, timeZone: 'UTC' });
   return {
     weekday: format({ weekday: 'short' }),
     day: format({ day: 'numeric' }),

@@ -14,7 +14,7 @@ import { isLoggedIn, openLoginModal, useAuthUser } from '../../auth/public.ts';
 import { useBasketMutations } from '../../basket/public.ts';
 import { useCourseAvailability, useCoursePeople, useCourseWaitlistMutations, type CourseAvailability, type CoursePerson } from '../api/course-booking.ts';
 import { formatCourseDate } from '../course-format.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 /**
  * The course page's booking panel (issue 20, docs/courses.md): every session, places left, the
@@ -266,7 +266,7 @@ const WaitlistEntries = ({ people, leave }: { people: CoursePerson[]; leave: Ret
         {people.map((p) => {
           const entry = p.waitlist!;
           const name = `${p.firstName} ${p.lastName}`;
-          const time = entry.offerExpiresAt === null ? '' : new Date(entry.offerExpiresAt).toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit' });
+          const time = entry.offerExpiresAt === null ? '' : formatDateTime(new Date(entry.offerExpiresAt), { hour: '2-digit', minute: '2-digit' });
           return (
             <li key={p.id} className="flex flex-col gap-2 text-sm text-dark-500 sm:flex-row sm:items-center sm:justify-between">
               <span data-testid="waitlist-position">

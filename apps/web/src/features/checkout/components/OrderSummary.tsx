@@ -4,10 +4,10 @@ import { toMoney } from '@app/contract/rules/money';
 import { formatTimeLeft, useTimeLeft } from '../../../lib/basket-summary.ts';
 import type { Cart } from '../api/checkout.ts';
 import { CREDIT_TENDERS, balanceDue, type Payment } from '../tenders.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 export const formatDate = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString(activeLocale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  formatDateTime(new Date(`${date}T12:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 
 /** The order (spec §3 Cart): each item with person, date, time, venue and price; totals; time left. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTimeLeft } from '../../../lib/basket-summary.ts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 /** '2026-11-26T18:42:00Z' → '18:42' on the venues' clock (every venue is in England: docs/first-booking.md). */
-export const venueTime = (iso: string) => new Intl.DateTimeFormat(activeLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(new Date(iso));
+export const venueTime = (iso: string) => formatDateTime(new Date(iso), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' });
 
 /**
  * A payment that did not go through (issue 21): what happened, that no money was taken, until when

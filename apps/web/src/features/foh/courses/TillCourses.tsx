@@ -5,13 +5,13 @@ import { Button } from '../../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';
 import type { CustomerPanel } from '../api/foh.ts';
 import { useAddCourseAtTill, useCourseAvailabilityList, useVenueCourses, type TillCourse, type TillCourseAvailability } from './api.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 type Person = CustomerPanel['people'][number];
 type Props = { venueSlug: string; person: Person };
 
 /** 'YYYY-MM-DD' (a venue-local date) as 'Saturday 5 December'. */
-const longDate = (raw: string) => new Date(`${raw}T12:00:00Z`).toLocaleDateString(activeLocale(), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const longDate = (raw: string) => formatDateTime(new Date(`${raw}T12:00:00Z`), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 /**
  * Courses at the till (issue 24; docs/front-of-house-screens.md "Courses at the till"): the till's

@@ -8,7 +8,7 @@ import { TillFrame } from '../components/TillFrame.tsx';
 import { VenueSelect, venuesOfTills } from '../components/VenueSelect.tsx';
 import { timeOf } from '../time.ts';
 import { kioskTakingsCsvHref, useKioskTakings, type KioskTakingsPayment } from './api.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 /**
  * `/till/kiosk-takings?venue=&date=` (docs/front-of-house-screens.md "Kiosk takings"): what the
@@ -100,7 +100,7 @@ export const TakingsReport = ({ session }: { session: TillSession | null }) => {
   );
 };
 
-const dayOf = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString(activeLocale(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayOf = (date: string) => formatDateTime(new Date(`${date}T12:00:00Z`), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const PaymentsTable = ({ caption, payments, total, testId }: { caption: string; payments: KioskTakingsPayment[]; total?: { count: number; formatted: string }; testId: string }) => {
   const { t } = useTranslation('foh');

@@ -9,7 +9,7 @@ import { useCustomerPanel, type CustomerPanel, type TillSession } from '../api/f
 import { formatPence, parsePounds } from '../money.ts';
 import { MoneyField } from '../components/MoneyField.tsx';
 import { useSaleQuote, useSellMembership, useVenuePlans, type Sale, type SaleQuote } from './api.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 /** The tenders a membership can be paid with at the till (account credit cannot). */
 const SALE_TENDERS = ['cash', 'cheque', 'offline-voucher', 'card-terminal'] as const;
@@ -228,7 +228,7 @@ const Sold = ({ sale, symbol, onNext }: { sale: Sale; symbol: string; onNext: ()
       {sale.orderReference && <p>{t('membershipSale.paid', { amount: sale.quote.todayTotal.formatted, reference: sale.orderReference })}</p>}
       {change > 0 && <p>{t('pay.change', { amount: formatPence(change, symbol) })}</p>}
       <p data-testid="membership-sold-status">
-        {sale.status === 'awaiting_mandate' ? t('membershipSale.awaitingMandate', { email: sale.mandateLinkSentTo ?? '', until: sale.mandateLinkExpiresAt ? new Date(sale.mandateLinkExpiresAt).toLocaleDateString(activeLocale(), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }) : '' }) : t('membershipSale.active')}
+        {sale.status === 'awaiting_mandate' ? t('membershipSale.awaitingMandate', { email: sale.mandateLinkSentTo ?? '', until: sale.mandateLinkExpiresAt ? formatDateTime(new Date(sale.mandateLinkExpiresAt), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }) : '' }) : t('membershipSale.active')}
       </p>
       <Button variant="secondary" onClick={onNext}>
         {t('membershipSale.done')}

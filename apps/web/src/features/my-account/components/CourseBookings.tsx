@@ -4,10 +4,10 @@ import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { showToast } from '../../../lib/toast/store.ts';
 import { courseBookingsQuery, useCancelCourseBooking, type CourseBooking } from '../api/course-bookings.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 const sessionDate = (iso: string) =>
-  new Intl.DateTimeFormat(activeLocale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  formatDateTime(new Date(`${iso}T12:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * My account → Bookings: the account's booked courses, each with its sessions (docs/courses.md).

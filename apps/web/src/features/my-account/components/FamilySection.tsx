@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import type { AuthUser } from '../../auth/public.ts';
 import { Field } from './Field.tsx';
 import { useFamilyMutations } from '../api/account.ts';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 type Member = AuthUser['membershipUsers'][number];
 type Relationship = 'partner' | 'child' | 'other';
@@ -166,7 +166,7 @@ export const FamilySection = ({ user }: { user: AuthUser }) => {
                     <p className="font-medium text-neutral-900">{nameOf(member)}</p>
                     <p className="text-sm text-neutral-700">
                       {t(`relationship.${member.relationship}`)}
-                      {member.dateOfBirth ? ` · ${t('family.born', { date: new Date(`${member.dateOfBirth}T12:00:00Z`).toLocaleDateString(activeLocale(), { day: 'numeric', month: 'long', year: 'numeric' }) })}` : ''}
+                      {member.dateOfBirth ? ` · ${t('family.born', { date: formatDateTime(new Date(`${member.dateOfBirth}T12:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric' }) })}` : ''}
                     </p>
                   </div>
                   <div className="flex gap-2">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ListSkeleton } from './Skeletons.tsx';
 import { buttonClasses } from '../../../lib/ui/Button.tsx';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
-import { activeLocale } from '../../../lib/i18n-format.ts';
+import { formatDateTime } from '../../../lib/i18n-format.ts';
 
 /** A holdings list's loading, error and empty states; `children` renders the loaded data. */
 export const QueryState = <T,>({
@@ -69,7 +69,7 @@ export const StatusChip = ({ status, label }: { status: string; label: string })
 /** A YYYY-MM-DD date or an ISO instant as '17 Apr 2026' (dates as written, instants in UK time). */
 export const formatDay = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value)
-    ? new Date(`${value}T12:00:00Z`).toLocaleDateString(activeLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
-    : new Date(value).toLocaleDateString(activeLocale(), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
+    ? formatDateTime(new Date(`${value}T12:00:00Z`), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    : formatDateTime(new Date(value), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 
 export const card = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-neutral-200 sm:p-6';
