@@ -60,6 +60,8 @@ export const ZFohPay = ZCheckoutComplete.extend({
   tenders: z.array(ZFohPaidTender),
   change_due: ZMoney,
   receipt: z.enum(['email', 'print', 'none']),
+  /** The customer's recorded language (issue 27): the emailed receipt is written in it, and the printed one is to be. */
+  receipt_language: z.enum(['en-GB', 'cy']),
 });
 export type FohPayDto = z.infer<typeof ZFohPay>;
 export const ZFohPayResponse = z.object({ data: ZFohPay, complete_order_id: z.string(), reference: z.string(), message: z.string() });

@@ -155,7 +155,7 @@ export const findCustomerOfPerson = (db: Db, clientId: number, membershipUserId:
   db
     .selectFrom('membership_users as m')
     .innerJoin('users as u', 'u.id', 'm.account_user_id')
-    .select(['u.id as account_user_id', 'u.email'])
+    .select(['u.id as account_user_id', 'u.email', 'u.language'])
     .where('m.id', '=', membershipUserId)
     .where('m.client_id', '=', clientId)
     .where('u.role', '=', 'customer')

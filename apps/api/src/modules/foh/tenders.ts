@@ -158,6 +158,7 @@ export const payAtTill = async (db: Db, staff: Staff, body: PayInput, idempotenc
     tenders,
     change_due: money(tenders.reduce((s, t) => s + (t.change_due?.raw ?? 0), 0), symbol),
     receipt: body.receipt,
+    receipt_language: person.language,
   };
   return { data, complete_order_id: data.complete_order_id, reference: data.reference, message: ORDER_COMPLETED_MESSAGE };
 };
