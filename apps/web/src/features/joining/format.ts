@@ -1,6 +1,11 @@
 import { addDays, londonDate } from '@app/contract/rules/join-quote';
+import { activeLocale } from '../../lib/i18n-format.ts';
 
-export { addDays, ageBandRefusal, longDate, MAX_START_DAYS_AHEAD } from '@app/contract/rules/join-quote';
+export { addDays, ageBandRefusal, MAX_START_DAYS_AHEAD } from '@app/contract/rules/join-quote';
+
+/** YYYY-MM-DD as '1 January 2027' in the page's language ('1 Ionawr 2027'); the contract's longDate is the API's English. */
+export const longDate = (date: string) =>
+  new Intl.DateTimeFormat(activeLocale(), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /** Today at the venues (Europe/London) as YYYY-MM-DD. */
 export const todayInLondon = (now: Date = new Date()): string => londonDate(now);

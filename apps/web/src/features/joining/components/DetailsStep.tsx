@@ -22,7 +22,12 @@ type Venue = { id: number; slug: string; name: string };
 type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** The plan's age band against a date of birth, on today (the quote checks it again on the start date). */
-export const bandProblem = (plan: Plan, dateOfBirth: string, today = todayInLondon()): string | null => ageBandRefusal(plan.ageBand, dateOfBirth, today)?.message ?? null;
+/** Why the plan's age band refuses the date of birth, in the page's language (the contract's rule; its English is joining:details.errors.*). */
+export const bandProblem = (plan: Plan, dateOfBirth: string, t: T, today = todayInLondon()): string | null => {
+  const refusal = ageBandRefusal(plan.ageBand, dateOfBirth, today);
+  if (refusal === null) return null;
+  return refusal.code === 'age_out_of_band' ? t(`details.errors.band.${plan.ageBand}`) : t('details.errors.dobInvalid');
+};
 
 /**
  * Journey step 2 (issue 23): who is joining. Logged in: their name, and their date of birth
@@ -49,7 +54,7 @@ const LoggedIn = ({ user, plan, venue, onDone }: { user: AuthUser; plan: Plan; v
     setProblem(null);
     const value = saved ?? dob.check(todayInLondon());
     if (!value) return;
-    const band = bandProblem(plan, value);
+    const band = bandProblem(plan, value, t);
     if (band) {
       if (saved) {
         setProblem(band);
@@ -144,7 +149,7 @@ const NewAccount = ({ plan, venue, onDone }: { plan: Plan; venue: Venue; onDone:
     const found = checkAccount(values, terms, t);
     let dateOfBirth = dob.check(todayInLondon());
     if (dateOfBirth) {
-      const band = bandProblem(plan, dateOfBirth);
+      const band = bandProblem(plan, dateOfBirth, t);
       if (band) {
         dob.fail(band);
         dateOfBirth = null;
