@@ -213,6 +213,7 @@ try {
       decisionsPerSecond: drawDecisionsPerSecond,
       grantP50Ms: Math.round(percentile(grantMs, 50)),
       grantP99Ms: Math.round(percentile(grantMs, 99)),
+      firstDecisionMs: Math.round(decided[0]!),
       lastGrantMs: Math.round(grantMs.at(-1)!),
       lastDecisionMs: Math.round(decided.at(-1)!),
       grantedWithin5s: grantMs.filter((ms) => ms <= DEADLINE_MS).length,

@@ -190,10 +190,12 @@ export const findDrawRequests = async (db: Db, releaseId: number): Promise<DrawR
             FROM membership_users m
            WHERE m.id = r.membership_user_id AND m.account_user_id = r.account_user_id AND m.client_id = r.client_id
         ) who ON true
-        LEFT JOIN LATERAL (
-          SELECT s.id FROM membership_users s WHERE s.client_id = r.client_id AND s.account_user_id = r.account_user_id
-           ORDER BY (s.relationship = 'self') DESC, s.id LIMIT 1
-        ) self ON true
+        -- The account's own person (the unique 'self' index), else its first (as the add picks it).
+        CROSS JOIN LATERAL (
+          SELECT coalesce(
+                   (SELECT s.id FROM membership_users s WHERE s.account_user_id = r.account_user_id AND s.relationship = 'self' AND s.client_id = r.client_id),
+                   (SELECT s.id FROM membership_users s WHERE s.account_user_id = r.account_user_id AND s.client_id = r.client_id ORDER BY s.id LIMIT 1)) AS id
+        ) self
        WHERE r.release_id = ${releaseId} AND r.status = 'waiting'
        ORDER BY r.id`.execute(db)
   ).rows;
