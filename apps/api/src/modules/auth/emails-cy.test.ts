@@ -23,6 +23,7 @@ const signUp = async (email: string, headers: Record<string, string> = {}) => {
   const payload = { client_id: clientId, source: 'bookings', first_name: 'Elin', last_name: 'Morgan', email, password: 'a quiet lake at dawn', terms: true };
   const response = await post('/api/auth/customer/register?onboarding_type=customer_account_online', payload, headers);
   expect(response.statusCode, response.body).toBe(201);
+  return response.json().token as string | null;
 };
 
 const mailOf = (email: string, kind: string) =>
@@ -51,10 +52,22 @@ describe('the welcome email follows the sign-up page’s language', () => {
 });
 
 describe('emails to an account follow its recorded language', () => {
-  it('cy: "someone tried to sign up", the reset link and "password changed" in Welsh, even from an English page', async () => {
+  it('cy: "someone tried to sign up", "password changed" (My details), the reset link and "password changed" (reset) in Welsh, even from an English page', async () => {
     const email = newAddress();
-    await signUp(email);
+    const token = await signUp(email);
     await ctx.db.updateTable('users').set({ language: 'cy' }).where('email', '=', email).execute();
+
+    const changedHere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/change-password',
+      headers: { authorization: `Bearer ${token}`, cookie: 'lang=en-GB' },
+      payload: { current_password: 'a quiet lake at dawn', password: 'a new lake at dusk' },
+    });
+    expect(changedHere.statusCode, changedHere.body).toBe(200);
+    const fromDetails = await mailOf(email, 'password_changed');
+    expect(fromDetails.subject).toBe('Mae eich cyfrinair wedi’i newid');
+    expect(fromDetails.text_body).toContain('newydd gael ei newid o Fy manylion, ac mae pob dyfais arall');
+    expect(fromDetails.text_body).not.toContain('My details');
 
     await signUp(email, { cookie: 'lang=en-GB' });
     const existing = await mailOf(email, 'register_existing');
@@ -71,8 +84,8 @@ describe('emails to an account follow its recorded language', () => {
     expect(reset.text_body).not.toContain('Reset your password');
     expect(reset.text_body).not.toContain('The link works once');
 
-    const token = /reset-password\?token=([\w-]+)/.exec(reset.text_body)![1]!;
-    expect((await post('/api/auth/customer/reset-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
+    const resetToken = /reset-password\?token=([\w-]+)/.exec(reset.text_body)![1]!;
+    expect((await post('/api/auth/customer/reset-password', { token: resetToken, password: 'a brand new secret' })).statusCode).toBe(200);
     const changed = await mailOf(email, 'password_changed');
     expect(changed.subject).toBe('Mae eich cyfrinair wedi’i newid');
     expect(changed.text_body).toContain('mae pob dyfais a oedd wedi mewngofnodi iddo wedi’i allgofnodi');
