@@ -64,8 +64,8 @@ export const AUTH_TEXTS: Readonly<Record<Language, AuthTexts>> = {
     },
     changed: {
       subject: 'Mae eich cyfrinair wedi’i newid',
-      viaReset: 'Mae cyfrinair eich cyfrif newydd gael ei newid, ac mae pob dyfais a oedd wedi mewngofnodi iddo wedi’i allgofnodi.',
-      viaMyDetails: 'Mae cyfrinair eich cyfrif newydd gael ei newid o Fy manylion, ac mae pob dyfais arall a oedd wedi mewngofnodi iddo wedi’i allgofnodi.',
+      viaReset: 'Mae cyfrinair eich cyfrif newydd gael ei newid, ac mae pob dyfais a oedd wedi mewngofnodi iddo wedi’i hallgofnodi.',
+      viaMyDetails: 'Mae cyfrinair eich cyfrif newydd gael ei newid o Fy manylion, ac mae pob dyfais arall a oedd wedi mewngofnodi iddo wedi’i hallgofnodi.',
       notYou: (url) => `Os nad chi oedd hyn, ailosodwch eich cyfrinair nawr: ${url}`,
     },
   },

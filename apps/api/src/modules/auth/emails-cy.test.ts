@@ -88,7 +88,7 @@ describe('emails to an account follow its recorded language', () => {
     expect((await post('/api/auth/customer/reset-password', { token: resetToken, password: 'a brand new secret' })).statusCode).toBe(200);
     const changed = await mailOf(email, 'password_changed');
     expect(changed.subject).toBe('Mae eich cyfrinair wedi’i newid');
-    expect(changed.text_body).toContain('mae pob dyfais a oedd wedi mewngofnodi iddo wedi’i allgofnodi');
+    expect(changed.text_body).toContain('mae pob dyfais a oedd wedi mewngofnodi iddo wedi’i hallgofnodi');
     expect(changed.text_body).not.toContain('Your password has been changed');
   });
 
