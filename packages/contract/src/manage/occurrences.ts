@@ -38,6 +38,8 @@ export const ZManageOccurrence = z.object({
   location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   cancelled_at: z.string().nullable(),
   started: z.boolean(),
+  /** The weekly series (template) it belongs to; null for a one-off session. */
+  template_id: z.number().int().nullable(),
 });
 export type ManageOccurrence = z.infer<typeof ZManageOccurrence>;
 export const ZOption = z.object({ id: z.number().int(), name: z.string() });

@@ -39,6 +39,7 @@ export type OccurrenceRow = {
   location_name: string | null;
   cancelled_at: Date | null;
   started: boolean;
+  template_id: number | null;
 };
 
 const SELECT_OCCURRENCE = sql`
@@ -52,7 +53,7 @@ const SELECT_OCCURRENCE = sql`
              AND (pc.expires_at IS NULL OR pc.expires_at > now())) AS held,
          (SELECT count(*)::int FROM waitlist_entries w WHERE w.occurrence_id = o.id AND w.status IN ('waiting', 'offered')) AS waiting,
          o.instructor_id, i.name AS instructor_name, o.location_id, l.name AS location_name, o.cancelled_at,
-         o.starts_at <= now() AS started
+         o.starts_at <= now() AS started, o.template_id
     FROM occurrences o
     JOIN activities a ON a.id = o.activity_id
     JOIN venues v ON v.id = o.venue_id
@@ -315,3 +316,75 @@ export const hideCategories = async (db: Db, venueId: number, categoryIds: reado
 
 export const childCategoryIds = async (db: Db, clientId: number, parentId: number) =>
   (await db.selectFrom('activity_categories').select('id').where('client_id', '=', clientId).where('parent_id', '=', parentId).execute()).map((r) => r.id);
+
+/* ---- Editing and ending a series (docs/operator-tools.md "Editing and ending a series") ---- */
+
+export type SeriesRow = {
+  template_id: number; activity_id: number; name: string; venue_id: number; venue_slug: string; timezone: string; iso_day_of_week: number; start_time: string; duration_minutes: number;
+  instructor_id: number | null; location_id: number | null; capacity: number; price_pence: number; member_price_pence: number; pricing_option_id: number; booking_window_days: number;
+  tag_ids: number[]; valid_from: string; valid_until: string | null;
+};
+
+/** A class series of the client by its template (the series' first pricing option is its price), locked for a change when `lock`. */
+export const findSeries = async (db: Db, clientId: number, templateId: number, lock = false) =>
+  (
+    await sql<SeriesRow>`
+      SELECT t.id AS template_id, a.id AS activity_id, a.name, v.id AS venue_id, v.slug AS venue_slug, v.timezone, t.iso_day_of_week,
+             to_char(t.start_time, 'HH24:MI') AS start_time, t.duration_minutes, t.instructor_id, t.location_id, t.capacity,
+             p.price_pence, p.member_price_pence, p.id AS pricing_option_id, a.booking_window_days,
+             coalesce((SELECT array_agg(at.tag_id ORDER BY at.tag_id) FROM activity_tags at WHERE at.activity_id = a.id), '{}') AS tag_ids,
+             to_char(t.valid_from, 'YYYY-MM-DD') AS valid_from, to_char(t.valid_until, 'YYYY-MM-DD') AS valid_until
+        FROM activity_templates t
+        JOIN activities a ON a.id = t.activity_id AND a.kind = 'class'
+        JOIN venues v ON v.id = a.venue_id
+        JOIN LATERAL (SELECT * FROM pricing_options po WHERE po.activity_id = a.id ORDER BY po.sort_order, po.id LIMIT 1) p ON true
+       WHERE t.client_id = ${clientId} AND t.id = ${templateId}
+       ${lock ? sql`FOR UPDATE OF t, a` : sql``}`.execute(db)
+  ).rows[0];
+
+/** Locks the series' sessions not yet started and not cancelled (on or after `fromDate`), by id; each with its live bookings. */
+export const lockFutureOccurrences = async (db: Db, templateId: number, fromDate: string) =>
+  (
+    await sql<{ id: number; local_date: string; booked: number }>`
+      SELECT o.id, to_char(o.local_date, 'YYYY-MM-DD') AS local_date,
+             (SELECT count(*)::int FROM place_claims pc WHERE pc.occurrence_id = o.id AND pc.status = 'active' AND pc.kind = 'booking') AS booked
+        FROM occurrences o
+       WHERE o.template_id = ${templateId} AND o.local_date >= ${fromDate}::date AND o.starts_at > now() AND o.cancelled_at IS NULL
+       ORDER BY o.id FOR UPDATE OF o`.execute(db)
+  ).rows;
+
+export const updateTemplate = (db: Db, templateId: number, change: { start_time: string; duration_minutes: number; instructor_id: number | null; location_id: number | null; capacity: number }) =>
+  db.updateTable('activity_templates').set(change).where('id', '=', templateId).execute();
+
+export const endTemplate = (db: Db, templateId: number, lastDate: string) => db.updateTable('activity_templates').set({ valid_until: lastDate }).where('id', '=', templateId).execute();
+
+export const updateSeriesActivity = (db: Db, activityId: number, bookingWindowDays: number, visitorWindowDays: number) =>
+  db.updateTable('activities').set({ booking_window_days: bookingWindowDays, visitor_window_days: visitorWindowDays }).where('id', '=', activityId).execute();
+
+export const updatePrice = (db: Db, pricingOptionId: number, price: { price_pence: number; member_price_pence: number }) => db.updateTable('pricing_options').set(price).where('id', '=', pricingOptionId).execute();
+
+export const replaceActivityTags = async (db: Db, activityId: number, tagIds: readonly number[]) => {
+  await db.deleteFrom('activity_tags').where('activity_id', '=', activityId).execute();
+  if (tagIds.length > 0) await db.insertInto('activity_tags').values(tagIds.map((tag_id) => ({ activity_id: activityId, tag_id }))).execute();
+};
+
+export const tagsOf = (db: Db, clientId: number) => db.selectFrom('tags').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').execute();
+
+/**
+ * Capacity on every listed session (the 0079 floor trigger refuses one below its places taken:
+ * check_violation, occurrences_capacity_floor); time, duration, room and instructor on those of
+ * `moveIds` (the sessions with no bookings).
+ */
+export const applyToOccurrences = async (db: Db, ids: readonly number[], moveIds: readonly number[], change: { start_time: string; duration_minutes: number; instructor_id: number | null; location_id: number | null; capacity: number }, timezone: string) => {
+  if (ids.length > 0) await db.updateTable('occurrences').set({ capacity: change.capacity }).where('id', 'in', ids).where('capacity', '<>', change.capacity).execute();
+  if (moveIds.length === 0) return;
+  await sql`
+    UPDATE occurrences SET
+      starts_at = (local_date + ${change.start_time}::time) AT TIME ZONE ${timezone},
+      ends_at = (local_date + ${change.start_time}::time) AT TIME ZONE ${timezone} + make_interval(mins => ${change.duration_minutes}),
+      instructor_id = ${change.instructor_id}, location_id = ${change.location_id}
+     WHERE id = ANY(${moveIds as number[]}::int[])`.execute(db);
+};
+
+export const cancelOccurrences = (db: Db, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve() : db.updateTable('occurrences').set({ cancelled_at: sql<Date>`now()` }).where('id', 'in', ids).where('cancelled_at', 'is', null).execute();

@@ -26,6 +26,8 @@ import { ZFooterInput, ZManageVenueDetailsResponse, ZOpeningHoursInput, ZVenueDe
 import { updateFooter, updateOpeningHours, updateVenueDetails, venueDetails } from './venue-settings.ts';
 import { ZCategoryOfferedRequest, ZCreateCategoryRequest, ZManageCategoriesResponse, ZManageCategoryParams, ZUpdateCategoryRequest } from '@app/contract/manage/categories';
 import { categoriesAt, createCategory, setCategoryOffered, updateCategory } from './categories.ts';
+import { ZEndSeriesRequest, ZManageSeriesResponse, ZSeriesParams, ZUpdateSeriesRequest } from '@app/contract/manage/series-edit';
+import { endSeries, getSeries, updateSeries } from './series-edit.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 422: ZErrorResponse };
 
@@ -160,5 +162,26 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/manage/venues/:venue/categories/:categoryId/offered',
     { ...managerOnly, schema: { tags, summary: 'Show a category or activity at the venue, or hide it (recorded)', params: ZManageCategoryParams, body: ZCategoryOfferedRequest, response: { 200: ZManageCategoriesResponse, ...errors } } },
     async (request) => setCategoryOffered(app.db, managerOf(request), request.params.venue, request.params.categoryId, request.body.offered),
+  );
+
+  app.get(
+    '/api/manage/series/:templateId',
+    { ...managerOnly, schema: { tags, summary: 'A weekly class series as it is now, and the tags it may have', params: ZSeriesParams, response: { 200: ZManageSeriesResponse, ...errors } } },
+    async (request) => getSeries(app.db, managerOf(request), request.params.templateId),
+  );
+
+  app.put(
+    '/api/manage/series/:templateId',
+    {
+      ...managerOnly,
+      schema: { tags, summary: 'Edit a series: its future sessions follow (capacity never below the places taken; recorded)', params: ZSeriesParams, body: ZUpdateSeriesRequest, response: { 200: ZManageSeriesResponse, ...errors } },
+    },
+    async (request) => updateSeries(app.db, managerOf(request), request.params.templateId, request.body),
+  );
+
+  app.post(
+    '/api/manage/series/:templateId/end',
+    { ...managerOnly, schema: { tags, summary: 'End a series after a date (refused while a later session has bookings; recorded)', params: ZSeriesParams, body: ZEndSeriesRequest, response: { 200: ZManageSeriesResponse, ...errors } } },
+    async (request) => endSeries(app.db, managerOf(request), request.params.templateId, request.body),
   );
 };

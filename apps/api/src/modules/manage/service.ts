@@ -45,6 +45,7 @@ const toDto = (row: repo.OccurrenceRow): ManageOccurrence => ({
   location: row.location_id === null ? null : { id: row.location_id, name: row.location_name! },
   cancelled_at: row.cancelled_at === null ? null : iso(row.cancelled_at),
   started: row.started,
+  template_id: row.template_id,
 });
 
 const venueRef = (venue: { id: number; slug: string; name: string }) => ({ id: venue.id, slug: venue.slug, name: venue.name });

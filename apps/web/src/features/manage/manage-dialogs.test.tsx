@@ -72,6 +72,7 @@ const occurrence: ManageOccurrence = {
   location: null,
   cancelledAt: null,
   started: false,
+  templateId: 3,
 };
 const day = '2031-03-04'; // fixed-date: only shown in the dialog's words, never compared with the clock
 const answered = { data: { ...occurrence, cancelled_at: new Date(now).toISOString() }, message: 'Session cancelled. 3 bookings cancelled and credited; the customers have been emailed.' };
