@@ -1,3 +1,5 @@
+// The `cookies` of a request (read by requestLanguage) come from this plugin's type augmentation.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../language.ts';
 import { welshMessage } from './welsh.ts';
@@ -25,13 +27,31 @@ const inWelsh = (value: unknown, depth: number): unknown => {
     return out ?? value;
   }
   if (value instanceof Date || Buffer.isBuffer(value)) return value;
+  const record = value as Record<string, unknown>;
   let out: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const welsh = typeof item === 'string' ? (SENTENCE_KEYS.has(key) ? (welshMessage(item) ?? item) : item) : inWelsh(item, depth + 1);
-    if (welsh !== item) (out ??= { ...value })[key] = welsh;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (typeof item !== 'object' && typeof item !== 'string') continue;
+    const welsh = typeof item === 'string' ? (SENTENCE_KEYS.has(key) ? sentence(item) : item) : inWelsh(item, depth + 1);
+    if (welsh !== item) (out ??= { ...record })[key] = welsh;
   }
   return out ?? value;
 };
+
+/** The same few texts repeat across a big answer ('full' on many sessions): looked up once each. */
+const known = new Map<string, string>();
+const sentence = (text: string): string => {
+  let welsh = known.get(text);
+  if (welsh === undefined) {
+    welsh = welshMessage(text) ?? text;
+    // Bounded: names and typed reasons vary without end.
+    if (known.size < 5000) known.set(text, welsh);
+  }
+  return welsh;
+};
+
+/** An answer with its sentence fields in Welsh (new objects where something changed). */
+export const welshAnswer = (payload: unknown) => inWelsh(payload, 0);
 
 /**
  * The words of a successful answer ('Successfully joined the waitlist.', `{ data: { message } }`,
@@ -42,5 +62,5 @@ const inWelsh = (value: unknown, depth: number): unknown => {
  */
 export const registerSuccessMessages = (app: FastifyInstance) => {
   // The callback form: no promise per request on the busiest paths (an English answer costs one cookie read).
-  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => done(null, requestLanguage(request) === 'cy' ? inWelsh(payload, 0) : payload));
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => done(null, requestLanguage(request) === 'cy' ? welshAnswer(payload) : payload));
 };
