@@ -9,6 +9,7 @@ export const common: CatalogPart = {
     'Unauthorised.': 'Heb awdurdod.',
     'Unauthenticated.': 'Nid ydych wedi mewngofnodi.',
     'The given data was invalid.': 'Roedd y data a roddwyd yn annilys.',
+    'Invalid value': 'Gwerth annilys',
     'The request body is nested too deeply.': 'Mae gormod o lefelau yng nghorff y cais.',
     'The value must not contain a null character.': 'Ni ddylai’r gwerth gynnwys nod null.',
     'Too many login attempts right now, try again in a moment.': 'Mae gormod o ymdrechion i fewngofnodi ar hyn o bryd, rhowch gynnig arall arni mewn munud.',

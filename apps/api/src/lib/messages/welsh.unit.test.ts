@@ -29,6 +29,7 @@ const NOT_FOLLOWED: Record<string, string> = {
 /** Messages that reach an answer by a way the scan does not see (see NOT_FOLLOWED). */
 const CARRIED = [
   'The given data was invalid.',
+  'Invalid value',
   'Route GET /api/nowhere not found.',
   GENERIC_ERROR_MESSAGE,
   GENERIC_NOT_FOUND_MESSAGE,
