@@ -62,6 +62,9 @@ export const SAME_IN_WELSH: readonly string[] = [
   'Visa',
   'Mastercard',
   'OpenStreetMap',
+  // The language switch names each language in itself (GOV.UK's pattern, issue 27).
+  'English',
+  'Cymraeg',
   // Welsh uses the English word: 'staff', 'PIN', 'QR', 'CSV', 'X', 'Z' (the till's X and Z reads).
   'Staff',
   'PIN',
@@ -88,14 +91,16 @@ const NOT_WORDS = [
  * A text that may read the same in both languages: once the demo data's names, the brand, and
  * numbers, money, times and addresses are taken out, no word of two letters or more is left.
  */
-export const isName = (text: string): boolean => {
-  let rest = text.replace(NAMES, ' ');
+export const isName = (text: string, ownNames: readonly string[] = []): boolean => {
+  let rest = text;
+  for (const name of [...ownNames].sort((a, b) => b.length - a.length)) rest = rest.replaceAll(name, ' ');
+  rest = rest.replace(NAMES, ' ');
   for (const pattern of NOT_WORDS) rest = rest.replace(pattern, ' ');
   return !/\p{L}{2}/u.test(rest);
 };
 
-/** The Welsh page's texts that are also on the English page and are not names: untranslated. */
-export const untranslated = (english: readonly string[], welsh: readonly string[]): string[] => {
+/** The Welsh page's texts that are also on the English page and are not names (the demo data's, or `ownNames`, the journey's own people's): untranslated. */
+export const untranslated = (english: readonly string[], welsh: readonly string[], ownNames: readonly string[] = []): string[] => {
   const inEnglish = new Set(english);
-  return welsh.filter((text) => inEnglish.has(text) && !isName(text));
+  return welsh.filter((text) => inEnglish.has(text) && !isName(text, ownNames));
 };
