@@ -93,6 +93,7 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage/venues/:venueSlug/categories', ...screen(() => import('../features/manage/CategoriesScreen.tsx')) },
     { path: 'manage/settings', ...screen(() => import('../features/manage/ManageSettingsScreen.tsx')) },
     { path: 'manage/import', ...screen(() => import('../features/manage/ImportScreen.tsx')) },
+    { path: 'manage/theme', ...screen(() => import('../features/manage/ThemeScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */

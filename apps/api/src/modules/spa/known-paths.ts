@@ -39,7 +39,7 @@ const staticRoutesOf = (source: string): readonly string[] => [
   ...(source === 'bookings' ? [] : ['login']),
   ...(source === 'bookings' || source === 'my-account' ? ['forgotten-password', 'reset-password'] : []),
   ...(source === 'my-account' ? ['dashboard', 'my-details', 'memberships', 'packages', 'bookings', 'guest-passes', 'payments', 'late-fees'] : []),
-  ...(source === 'foh' ? ['till', 'till/cash', 'till/roster', 'till/close', 'till/walk-in', 'till/kiosk-takings', 'manage', 'manage/settings', 'manage/import'] : []),
+  ...(source === 'foh' ? ['till', 'till/cash', 'till/roster', 'till/close', 'till/walk-in', 'till/kiosk-takings', 'manage', 'manage/settings', 'manage/import', 'manage/theme'] : []),
 ];
 
 /**

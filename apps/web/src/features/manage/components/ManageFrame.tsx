@@ -90,6 +90,9 @@ const ManageHeader = ({ venue }: { venue: ManageVenue | undefined }) => {
         <NavLink to="/manage/settings" className={link}>
           {t('header.settings')}
         </NavLink>
+        <NavLink to="/manage/theme" className={link}>
+          {t('header.theme')}
+        </NavLink>
       </nav>
     </header>
   );
