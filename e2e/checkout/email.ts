@@ -57,6 +57,19 @@ export const parseMessage = (raw: string): { headers: Map<string, string>; parts
   return { headers: message.headers, parts: leaves(message.headers, message.rest) };
 };
 
+/**
+ * A header as its reader sees it: RFC 2047 encoded words (`=?UTF-8?Q?Archeb_wedi=E2=80=99i?=`, a
+ * Welsh subject's) decoded; the whitespace between two encoded words dropped.
+ */
+export const decodeHeader = (value: string) =>
+  value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString(charset.toLowerCase() === 'utf-8' ? 'utf8' : 'latin1')
+        : Buffer.from(text.replaceAll('_', ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+
 /** Waits for the order-confirmation .eml whose subject names `reference` and answers it parsed. */
 export const confirmationEmail = async (reference: string) => {
   const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -65,7 +78,7 @@ export const confirmationEmail = async (reference: string) => {
     .poll(
       () => {
         const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('-order-confirmation.eml')) : [];
-        raw = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).find((eml) => /^Subject: .*$/m.exec(eml)?.[0].includes(reference)) ?? '';
+        raw = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).find((eml) => decodeHeader(parseMessage(eml).headers.get('subject') ?? '').includes(reference)) ?? '';
         return raw.length > 0;
       },
       { message: `the confirmation email for ${reference} in ${outbox}`, timeout: 20_000 },

@@ -57,6 +57,9 @@ export const logInWithCookie = async (context: BrowserContext, request: APIReque
   const cookies = response
     .headersArray()
     .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    // The session's three only: the `lang` cookie the login also sets (issue 27) is the host's the
+    // API was asked on, not necessarily the site's (the server sets it per host, docs/languages.md).
+    .filter((header) => /^(auth_token|csrf|logged_in)_/.test(header.value))
     .map((header) => {
       const [pair = '', ...attributes] = header.value.split(';');
       const at = pair.indexOf('=');
