@@ -4,6 +4,7 @@ import { cancelPlan, londonDate, longDate, withinMinimumTerm } from '@app/contra
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import type { Caller } from '../account/service.ts';
 import * as orders from '../orders/service.ts';
 import * as payments from '../payments/service.ts';
@@ -29,10 +30,14 @@ export const membershipDetail = async (db: Db, caller: Caller, membershipId: num
   return detailDto(db, m, (await repo.findClient(db, caller.clientId)).currency_symbol);
 };
 
-export const membershipAgreement = async (db: Db, caller: Caller, membershipId: number) => {
+/** The agreement page, in the page's `language` (issue 27). */
+export const membershipAgreement = async (db: Db, caller: Caller, membershipId: number, language: Language = DEFAULT_LANGUAGE) => {
   const m = await own(db, caller, membershipId);
   const [plan, client, mandate] = await Promise.all([repo.findPlanAnyway(db, m.plan_id), repo.findClient(db, caller.clientId), m.mandate_id ? repo.findMandate(db, m.mandate_id) : Promise.resolve(undefined)]);
-  return agreementOf({ q: soldQuote(m, plan), clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person: `${m.first_name} ${m.last_name}`, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null });
+  return agreementOf(
+    { q: soldQuote(m, plan), clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person: `${m.first_name} ${m.last_name}`, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null },
+    language,
+  );
 };
 
 const dated = (date: string) => ({ date, text: longDate(date) });

@@ -47,6 +47,8 @@ type MembershipTexts = {
     guaranteeTitle: string;
     guarantee: (payee: string) => string[];
   };
+  /** The join confirmation's payment schedule (the page). */
+  schedule: { joiningFee: string; proRata: (period: Period, days: number, of: number) => string; period: (period: Period) => string; directDebitFor: (monthYear: string) => string };
   hello: (firstName: string) => string;
   agreementEmail: { subject: (plan: string, number: string) => string; setUp: (plan: string) => string; number: (number: string) => string; seeText: (link: string) => string; seeLink: string };
   arrears: { subject: (plan: string) => string; title: string; notPaid: (x: { amount: string; plan: string; number: string; due: string }) => string; payNow: string };
@@ -84,6 +86,12 @@ export const MEMBERSHIP_TEXTS: Readonly<Record<Language, MembershipTexts>> = {
       coolingOff: coolingOffNotice,
       guaranteeTitle: DIRECT_DEBIT_GUARANTEE_TITLE,
       guarantee: directDebitGuarantee,
+    },
+    schedule: {
+      joiningFee: 'Joining fee',
+      proRata: (period, days, of) => `${period.from} to ${period.to} (${days} of ${of} days)`,
+      period: (period) => `${period.from} to ${period.to}`,
+      directDebitFor: (monthYear) => `Direct Debit for ${monthYear}`,
     },
     hello: (firstName) => `Hello ${firstName},`,
     agreementEmail: {
@@ -136,6 +144,12 @@ export const MEMBERSHIP_TEXTS: Readonly<Record<Language, MembershipTexts>> = {
       coolingOff: coolingOffNoticeCy,
       guaranteeTitle: DIRECT_DEBIT_GUARANTEE_TITLE_CY,
       guarantee: directDebitGuaranteeCy,
+    },
+    schedule: {
+      joiningFee: 'Ffi ymuno',
+      proRata: (period, days, of) => `${period.from} i ${period.to} (${days} o ${of} diwrnod)`,
+      period: (period) => `${period.from} i ${period.to}`,
+      directDebitFor: (monthYear) => `Debyd Uniongyrchol ar gyfer ${monthYear}`,
     },
     hello: (firstName) => `Helo ${firstName},`,
     agreementEmail: {

@@ -15,6 +15,7 @@ import { alreadyAMember, assertAgeBand, assertStartDate, joinContext, planDto, q
 import { scheduleCollection } from './collections.ts';
 import * as repo from './repository.ts';
 import { agreementOf, mandateDto, queueAgreementEmail, scheduleOf } from './views.ts';
+import { longDateIn } from './email-texts.ts';
 
 /**
  * A join (issue 23; docs/memberships.md): start (plan, person, start date, date of birth), the
@@ -191,14 +192,14 @@ type Outcome = { kind: 'done'; membershipId: number } | { kind: 'refused'; error
 export const membershipNumber = () => `M${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
 /** POST online-joining/joins/{id}/complete. */
-export const completeJoin = async (db: Db, caller: Caller, joinId: string, input: { transactionUuid: string | null }, deps: JoinDeps): Promise<JoinConfirmationDto> => {
+export const completeJoin = async (db: Db, caller: Caller, joinId: string, input: { transactionUuid: string | null; language?: Language }, deps: JoinDeps): Promise<JoinConfirmationDto> => {
   const now = deps.now ?? new Date();
   const first = await ownJoin(db, caller, joinId);
   let attempt = input.transactionUuid ? await payments.findAttempt(db, caller.clientId, input.transactionUuid) : undefined;
   if (input.transactionUuid && (!attempt || attempt.account_user_id !== caller.accountUserId || attempt.purpose !== 'membership' || (attempt.request as { join_id?: string }).join_id !== joinId)) {
     throw notFound('transaction_not_found');
   }
-  if (first.status === 'completed' && first.transaction_uuid === (input.transactionUuid ?? null)) return confirmation(db, caller, first.membership_id!, deps);
+  if (first.status === 'completed' && first.transaction_uuid === (input.transactionUuid ?? null)) return confirmation(db, caller, first.membership_id!, deps, input.language);
   if (attempt && attempt.status !== 'completed' && first.status !== 'completed') attempt = await payments.settleAttempt(db, attempt, deps);
 
   const outcome = await inTransaction(db, async (trx): Promise<Outcome> => {
@@ -273,11 +274,13 @@ export const completeJoin = async (db: Db, caller: Caller, joinId: string, input
     if (attempt && (attempt.status === 'authorised' || attempt.status === 'challenge')) await payments.voidAttempt(db, attempt.uuid, outcome.error.code, deps);
     throw outcome.error;
   }
-  return confirmation(db, caller, outcome.membershipId, deps);
+  return confirmation(db, caller, outcome.membershipId, deps, input.language);
 };
 
-/** The confirmation of a completed join (also after a reload). */
-/** The confirmation; its agreement in `language` (the agreement email's: the account holder's, issue 27). */
+/**
+ * The confirmation of a completed join (also after a reload); its words (schedule, agreement) in
+ * `language`: the page's (the request's), or the agreement email's (the account holder's; issue 27).
+ */
 export const confirmation = async (db: Db, caller: Caller, membershipId: number, deps: Pick<JoinDeps, 'now'>, language: Language = DEFAULT_LANGUAGE): Promise<JoinConfirmationDto> => {
   const m = (await repo.findMembership(db, caller.clientId, membershipId))!;
   if (m.account_user_id !== caller.accountUserId) throw forbidden();
@@ -297,8 +300,8 @@ export const confirmation = async (db: Db, caller: Caller, membershipId: number,
     plan: { id: m.plan_id, name: m.plan_name },
     venue: { slug: m.venue_slug, name: m.venue_name },
     person: { id: m.membership_user_id, first_name: m.first_name, last_name: m.last_name },
-    start_date: { date: m.started_on, text: quoteDto(q, plan.id, m.venue_slug, client.currency_symbol).start_date.text },
-    schedule: scheduleOf(q, client.currency_symbol),
+    start_date: { date: m.started_on, text: longDateIn(m.started_on, language) },
+    schedule: scheduleOf(q, client.currency_symbol, 3, language),
     paid_today: quoteDto(q, plan.id, m.venue_slug, client.currency_symbol).today_total,
     order_reference: orderRef,
     agreement: agreementOf({ q, clientName: client.name, planName: m.plan_name, number: m.reference, venueName: m.venue_name, person, symbol: client.currency_symbol, mandate, atTill: m.sold_by_staff_user_id !== null }, language),
@@ -307,8 +310,8 @@ export const confirmation = async (db: Db, caller: Caller, membershipId: number,
 };
 
 /** GET online-joining/joins/{id}/confirmation. */
-export const joinConfirmation = async (db: Db, caller: Caller, joinId: string, deps: Pick<JoinDeps, 'now'>) => {
+export const joinConfirmation = async (db: Db, caller: Caller, joinId: string, deps: Pick<JoinDeps, 'now'>, language: Language = DEFAULT_LANGUAGE) => {
   const join = await ownJoin(db, caller, joinId);
   if (join.status !== 'completed') throw notFound('join_not_completed', 'This membership has not been set up yet.');
-  return confirmation(db, caller, join.membership_id!, deps);
+  return confirmation(db, caller, join.membership_id!, deps, language);
 };

@@ -29,6 +29,7 @@ import {
 } from '@app/contract/memberships/membership-account';
 import { ZMandateLinkDoneResponse, ZMandateLinkParams, ZMandateLinkRequest, ZMandateLinkResponse } from '@app/contract/memberships/mandate-link';
 import { publicUrlOf } from '../../lib/config.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import type { Caller } from '../account/service.ts';
 import { directDebitProviderFor, providerFor } from '../payments/service.ts';
 import * as memberships from './service.ts';
@@ -81,7 +82,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-joining/joins/:joinId/complete',
     { ...guarded, schema: { tags, summary: 'Complete a join exactly once: the membership, its Direct Debits, the order and the agreement email', params: ZJoinParams, body: ZJoinCompleteRequest, response: { 200: ZJoinConfirmationResponse, ...errors } } },
     async (request) => {
-      const data = await memberships.completeJoin(app.db, caller(request), request.params.joinId, { transactionUuid: request.body.transaction_uuid ?? null }, deps(request));
+      const data = await memberships.completeJoin(app.db, caller(request), request.params.joinId, { transactionUuid: request.body.transaction_uuid ?? null, language: requestLanguage(request) }, deps(request));
       return { data, message: `Welcome! Your membership number is ${data.membership_number}.` };
     },
   );
@@ -89,7 +90,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/online-joining/joins/:joinId/confirmation',
     { ...guarded, schema: { tags, summary: 'The confirmation of a completed join', params: ZJoinParams, response: { 200: ZJoinConfirmationResponse, ...errors } } },
     async (request) => {
-      const data = await memberships.joinConfirmation(app.db, caller(request), request.params.joinId, {});
+      const data = await memberships.joinConfirmation(app.db, caller(request), request.params.joinId, {}, requestLanguage(request));
       return { data, message: `Welcome! Your membership number is ${data.membership_number}.` };
     },
   );
@@ -120,7 +121,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/memberships/:membershipId/agreement',
     { ...guarded, schema: { tags, summary: 'The membership agreement (with the Direct Debit Guarantee and the cooling-off notice)', params: ZMembershipParams, response: { 200: ZMembershipAgreementResponse, ...errors } } },
-    async (request) => ({ data: await memberships.membershipAgreement(app.db, caller(request), request.params.membershipId) }),
+    async (request) => ({ data: await memberships.membershipAgreement(app.db, caller(request), request.params.membershipId, requestLanguage(request)) }),
   );
   app.get(
     '/api/dashboard/memberships/:membershipId/cancel',

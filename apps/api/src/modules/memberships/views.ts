@@ -22,18 +22,21 @@ export const soldQuote = (m: repo.MembershipRow, plan: repo.PlanRow): JoinQuote 
 
 type Entry = JoinConfirmationDto['schedule'][number];
 
-/** Today's card payment by part, then the next `collections` Direct Debits from the first. */
-export const scheduleOf = (q: JoinQuote, symbol: string, collections = 3): Entry[] => {
-  const card = (description: string, amount: number): Entry => ({ date: dated(q.today), description, amount: moneyOf(amount, symbol), method: 'card' });
+/** Today's card payment by part, then the next `collections` Direct Debits from the first; its words in `language` (issue 27). */
+export const scheduleOf = (q: JoinQuote, symbol: string, collections = 3, language: Language = DEFAULT_LANGUAGE): Entry[] => {
+  const t = MEMBERSHIP_TEXTS[language].schedule;
+  const on = (date: string) => ({ date, text: longDateIn(date, language) });
+  const period = (p: { from: string; to: string }) => ({ from: longDateIn(p.from, language), to: longDateIn(p.to, language) });
+  const card = (description: string, amount: number): Entry => ({ date: on(q.today), description, amount: moneyOf(amount, symbol), method: 'card' });
   const entries: Entry[] = [];
-  if (q.joiningFee > 0) entries.push(card('Joining fee', q.joiningFee));
-  if (q.proRata) entries.push(card(`${longDate(q.proRata.from)} to ${longDate(q.proRata.to)} (${q.proRata.days} of ${q.proRata.daysInMonth} days)`, q.proRata.amount));
-  if (q.nextMonth) entries.push(card(`${longDate(q.nextMonth.from)} to ${longDate(q.nextMonth.to)}`, q.nextMonth.amount));
-  if (q.annual) entries.push(card(`${longDate(q.annual.from)} to ${longDate(q.annual.to)}`, q.annual.amount));
+  if (q.joiningFee > 0) entries.push(card(t.joiningFee, q.joiningFee));
+  if (q.proRata) entries.push(card(t.proRata(period(q.proRata), q.proRata.days, q.proRata.daysInMonth), q.proRata.amount));
+  if (q.nextMonth) entries.push(card(t.period(period(q.nextMonth)), q.nextMonth.amount));
+  if (q.annual) entries.push(card(t.period(period(q.annual)), q.annual.amount));
   if (q.firstCollection) {
     for (let i = 0; i < collections; i++) {
       const date = firstOfMonth(q.firstCollection.date, i);
-      entries.push({ date: dated(date), description: `Direct Debit for ${longDate(date).replace(/^1 /, '')}`, amount: moneyOf(q.firstCollection.amount, symbol), method: 'direct_debit' });
+      entries.push({ date: on(date), description: t.directDebitFor(longDateIn(date, language).replace(/^1 /, '')), amount: moneyOf(q.firstCollection.amount, symbol), method: 'direct_debit' });
     }
   }
   return entries;
