@@ -134,3 +134,21 @@ test('a manager makes a category with an activity, renames it and hides it, and 
   await waitForApp(page);
   await expect(page.getByRole('main')).not.toContainText(name);
 });
+
+test('the theme screen checks each colour against WCAG AA as it is typed (nothing saved: other journeys share the theme)', async ({ page, baseURL }) => {
+  await page.goto(foh(baseURL!, '/manage/theme'));
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLoginForm(page, DEMO_ACCOUNTS.manager);
+  await expect(page.getByRole('heading', { level: 1, name: 'Theme and maintenance' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('maintenance-state')).toHaveText('The bookings site is open.');
+  const primary = page.getByLabel('Primary colour (buttons and links)');
+  await primary.fill('#ffff00');
+  await expect(page.getByTestId('contrast-theme_app_primary_colour')).toHaveText('1.07:1 with white: fails AA (needs 4.5:1)');
+  await primary.fill('#1d4ed8');
+  await expect(page.getByTestId('contrast-theme_app_primary_colour')).toContainText('passes AA');
+  await page.getByRole('button', { name: 'Turn maintenance on' }).click();
+  await expect(page.getByRole('button', { name: 'Keep the site open' })).toBeVisible();
+  await checkScreen(page, 'theme');
+  await page.getByRole('button', { name: 'Keep the site open' }).click();
+  await expect(page.getByTestId('maintenance-state')).toHaveText('The bookings site is open.');
+});
