@@ -39,16 +39,21 @@ const BasketTimeLeft = () => {
 };
 
 /**
- * The language switch's bar above the header (issue 27, docs/languages.md "The switch"), at every
- * width and without JavaScript: it scrolls away while the header stays.
+ * The language switch (issue 27, docs/languages.md "The switch"), at every width and without
+ * JavaScript: in the header's row from 768 px, and below that in a bar above the header, which
+ * scrolls away while the header stays (the header's row has no room for it on a phone). From
+ * 768 px the toasts sit just below the header's row (features/toasts), so nothing may stand above it there.
  */
 const LanguageBar = ({ isKiosk = false }: { isKiosk?: boolean }) => (
-  <div className="bg-header text-sm text-header-text">
+  <div className="bg-header text-sm text-header-text md:hidden">
     <div className="mx-auto flex max-w-7xl justify-end px-3 py-1 sm:px-6">
       <LanguageSwitch placement={isKiosk ? 'kiosk' : 'bar'} />
     </div>
   </div>
 );
+
+/** The switch in the header's row, from 768 px (the bar above carries it below that). */
+const headerSwitchClass = 'hidden shrink-0 text-sm md:ml-auto md:block';
 
 /** The till's and the operator console's screens (`/till…`, `/manage…` on the front-of-house site): a staff member's workplace, not the shop. */
 export const isTillPath = (pathname: string) =>
@@ -68,8 +73,9 @@ const TillHeader = ({ theme }: { theme: Theme }) => {
       <header id="site-header" className="sticky top-0 z-40 bg-header text-header-text shadow-md">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
           <Logo theme={theme} />
+          <LanguageSwitch className={headerSwitchClass} />
           {isLoggedIn() && (
-            <button type="button" onClick={() => void logOut(appHref('/login'))} data-testid="till-log-out" className={buttonClasses({ variant: 'secondary', size: 'md', className: 'ml-auto shrink-0' })}>
+            <button type="button" onClick={() => void logOut(appHref('/login'))} data-testid="till-log-out" className={buttonClasses({ variant: 'secondary', size: 'md', className: 'ml-auto shrink-0 md:ml-4' })}>
               {t('nav.logOut')}
             </button>
           )}
@@ -104,7 +110,8 @@ const ShopHeader = ({ theme }: { theme: Theme }) => {
           <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-6">
             {/* 48 px tall: a kiosk is touched. */}
             <Logo theme={theme} className="min-h-12" />
-            <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg' })}>
+            <LanguageSwitch placement="kiosk" className="hidden shrink-0 md:ml-auto md:block" />
+            <a href={nav.kioskHomeUrl} data-testid="kiosk-home-link" className={buttonClasses({ size: 'lg', className: 'ml-auto min-h-12 shrink-0 text-lg md:ml-4' })}>
               {t('nav.backToKiosk')}
             </a>
           </div>
@@ -135,7 +142,8 @@ const ShopHeader = ({ theme }: { theme: Theme }) => {
               )}
             </ul>
           </nav>
-          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 lg:ml-2">
+          <LanguageSwitch className={`${headerSwitchClass} lg:ml-2`} />
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2 md:ml-3">
             {loggedIn ? (
               <a href={nav.accountHref} onClick={nav.accountIsExternal ? followWithLogin : undefined} data-testid="my-account-button" className={accountButtonClass}>
                 <UserRound aria-hidden="true" className="size-4" />

@@ -41,7 +41,7 @@ export const LanguageSwitch = ({ placement = 'bar', className = '' }: { placemen
   };
   return (
     <nav aria-label={t('language.label')} className={className} data-testid="language-switch">
-      <ul className={`flex items-center ${placement === 'kiosk' ? 'gap-2' : 'gap-1'}`}>
+      <ul className="flex items-center gap-2">
         {ORDER.map((language, index) => (
           <li key={language} className="flex items-center">
             {index > 0 && (
