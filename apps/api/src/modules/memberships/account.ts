@@ -25,9 +25,9 @@ const own = async (db: Db, caller: Caller, membershipId: number, lock = false) =
   return m;
 };
 
-export const membershipDetail = async (db: Db, caller: Caller, membershipId: number): Promise<MembershipDetailDto> => {
+export const membershipDetail = async (db: Db, caller: Caller, membershipId: number, language: Language = DEFAULT_LANGUAGE): Promise<MembershipDetailDto> => {
   const m = await own(db, caller, membershipId);
-  return detailDto(db, m, (await repo.findClient(db, caller.clientId)).currency_symbol);
+  return detailDto(db, m, (await repo.findClient(db, caller.clientId)).currency_symbol, language);
 };
 
 /** The agreement page, in the page's `language` (issue 27). */

@@ -50,4 +50,17 @@ describe('the membership pages in the page’s language', () => {
     expect((await get(url, other, 'lang=en-GB')).json().data.title).toBe(`Membership agreement: ${confirmation.plan.name} (${confirmation.membership_number})`);
     expect((await get(url, who, 'lang=cy')).statusCode).toBe(403);
   });
+
+  it('My account’s membership: its dates and schedule in Welsh with lang=cy, English without', async () => {
+    const who = customers[1]!;
+    const { confirmation } = await steps.join(who, await createPlan(ctx.db, fx.clientId));
+    const url = `/api/dashboard/memberships/${confirmation.membership_id}`;
+    const welsh = (await get(url, who, 'lang=cy')).json().data;
+    expect(welsh.start_date.text).toMatch(WELSH_MONTH);
+    expect(welsh.cooling_off_ends_on.text).toMatch(WELSH_MONTH);
+    expect(welsh.schedule.map((e: { description: string }) => e.description)).toContain('Ffi ymuno');
+    const english = (await get(url, who)).json().data;
+    expect(english.schedule.map((e: { description: string }) => e.description)).toContain('Joining fee');
+    expect(english.start_date.text).not.toMatch(WELSH_MONTH);
+  });
 });

@@ -116,7 +116,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/memberships/:membershipId',
     { ...guarded, schema: { tags, summary: 'One membership: mandate, schedule, collections, arrears', params: ZMembershipParams, response: { 200: ZMembershipDetailResponse, ...errors } } },
-    async (request) => ({ data: await memberships.membershipDetail(app.db, caller(request), request.params.membershipId) }),
+    async (request) => ({ data: await memberships.membershipDetail(app.db, caller(request), request.params.membershipId, requestLanguage(request)) }),
   );
   app.get(
     '/api/dashboard/memberships/:membershipId/agreement',

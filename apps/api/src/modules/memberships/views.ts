@@ -1,6 +1,6 @@
 import type { AgreementDto, JoinConfirmationDto } from '@app/contract/memberships/online-joining';
 import type { MembershipDetailDto } from '@app/contract/memberships/membership-account';
-import { addDays, firstOfMonth, joinQuote, longDate, type JoinQuote } from '@app/contract/rules/join-quote';
+import { addDays, firstOfMonth, joinQuote, type JoinQuote } from '@app/contract/rules/join-quote';
 import type { Db } from '../../db/connect.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import * as email from '../email/service.ts';
@@ -9,8 +9,6 @@ import { moneyOf, quotePlanOf } from './quote.ts';
 import * as repo from './repository.ts';
 
 /** What a membership shows (issue 23): its schedule, the agreement (page and email), the confirmation and My account's view. */
-
-const dated = (date: string) => ({ date, text: longDate(date) });
 
 export const MASKED_SORT_CODE = '••-••-••';
 export const mandateDto = (m: repo.MandateRow | undefined) =>
@@ -119,8 +117,9 @@ export const queueArrearsEmail = async (
   await email.queueEmail(trx, { clientId: input.clientId, kind: 'membership-arrears', to: input.to, subject: t.arrears.subject(input.planName), text: lines.join('\n'), html });
 };
 
-/** My account's view of one membership. */
-export const detailDto = async (db: Db, m: repo.MembershipRow, symbol: string): Promise<MembershipDetailDto> => {
+/** My account's view of one membership; its dates and schedule in `language` (the page's, issue 27). */
+export const detailDto = async (db: Db, m: repo.MembershipRow, symbol: string, language: Language = DEFAULT_LANGUAGE): Promise<MembershipDetailDto> => {
+  const dated = (date: string) => ({ date, text: longDateIn(date, language) });
   const plan = (await repo.findPlan(db, m.client_id, m.plan_id)) ?? (await repo.findPlanAnyway(db, m.plan_id));
   const [mandate, collections, arrears] = await Promise.all([
     m.mandate_id ? repo.findMandate(db, m.mandate_id) : Promise.resolve(undefined),
@@ -142,7 +141,7 @@ export const detailDto = async (db: Db, m: repo.MembershipRow, symbol: string): 
     cooling_off_ends_on: dated(m.cooling_off_ends_on ?? addDays(m.started_on, 14)),
     minimum_term_ends_on: m.minimum_term_ends_on ? dated(m.minimum_term_ends_on) : null,
     mandate: mandateDto(mandate),
-    schedule: scheduleOf(q, symbol).filter((e) => e.method === 'card' || !m.ends_on || e.date.date <= m.ends_on),
+    schedule: scheduleOf(q, symbol, 3, language).filter((e) => e.method === 'card' || !m.ends_on || e.date.date <= m.ends_on),
     collections: collections.map((c) => ({ id: c.id, date: dated(c.due_on), amount: moneyOf(c.amount_pence, symbol), status: c.status === 'refunded' ? 'cancelled' : c.status })),
     arrears: owed > 0 ? moneyOf(owed, symbol) : null,
   };
