@@ -21,20 +21,20 @@ type Body = { message: string; code?: string; errors?: Record<string, string[]> 
 const login = (payload: object, headers: Record<string, string>) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload, headers, remoteAddress: '10.9.0.1' });
 
-describe('API messages in the request’s language', () => {
-  it('a 404 with the generic text: Welsh for cy, the spec’s English otherwise, the same code', async () => {
+describe("API messages in the request's language", () => {
+  it("a 404 with the generic text: Welsh for cy, the spec's English otherwise, the same code", async () => {
     const url = `/api/checkout/orders/${randomUUID()}`;
     const who = shop.customers[0]!;
     const welsh = await ctx.app.inject({ method: 'GET', url, headers: { ...who.auth, ...WELSH } });
     expect(welsh.statusCode).toBe(404);
-    expect(welsh.json<Body>()).toEqual({ message: 'Methu cwblhau’r cais, ni chafwyd hyd i’r eitem.', code: 'order_not_found' });
+    expect(welsh.json<Body>()).toEqual({ message: "Methu cwblhau'r cais, ni chafwyd hyd i'r eitem.", code: 'order_not_found' });
     for (const headers of [ENGLISH, NONE]) {
       const english = await ctx.app.inject({ method: 'GET', url, headers: { ...who.auth, ...headers } });
       expect(english.json<Body>()).toEqual({ message: GENERIC_NOT_FOUND_MESSAGE, code: 'order_not_found' });
     }
   });
 
-  it('a 422 of the schema: the message and each field error in Welsh (a message of ours and one of zod’s own)', async () => {
+  it("a 422 of the schema: the message and each field error in Welsh (a message of ours and one of zod's own)", async () => {
     const welsh = await login({ username: '' }, WELSH);
     expect(welsh.statusCode).toBe(422);
     expect(welsh.json<Body>()).toEqual({
@@ -55,9 +55,9 @@ describe('API messages in the request’s language', () => {
     const welsh = await login(payload, WELSH);
     expect(welsh.statusCode).toBe(422);
     expect(welsh.json<Body>()).toEqual({
-      message: 'Nid yw’r manylion hyn yn cyfateb i’n cofnodion.',
+      message: "Nid yw'r manylion hyn yn cyfateb i'n cofnodion.",
       code: 'invalid_credentials',
-      errors: { username: ['Nid yw’r manylion hyn yn cyfateb i’n cofnodion.'] },
+      errors: { username: ["Nid yw'r manylion hyn yn cyfateb i'n cofnodion."] },
     });
     const english = await login(payload, NONE);
     expect(english.body).toBe(
@@ -72,12 +72,12 @@ describe('API messages in the request’s language', () => {
     expect((await shop.call('POST', '/api/activities/cart/add', holder, addPayload(occurrence.id))).statusCode).toBe(200);
     const welsh = await shop.call('POST', '/api/activities/cart/add', late, addPayload(occurrence.id), WELSH);
     expect(welsh.statusCode).toBe(409);
-    expect(welsh.json<Body>()).toMatchObject({ code: 'cart_full', message: 'Mae’n ddrwg gennym, mae’r sesiwn hon yn llawn.' });
+    expect(welsh.json<Body>()).toMatchObject({ code: 'cart_full', message: "Mae'n ddrwg gennym, mae'r sesiwn hon yn llawn." });
     const english = await shop.call('POST', '/api/activities/cart/add', late, addPayload(occurrence.id), ENGLISH);
     expect(english.json<Body>()).toMatchObject({ code: 'cart_full', message: CART_FULL_MESSAGE });
   });
 
-  it('Fastify’s own refusal (a body that is not JSON) and an unknown route, in Welsh', async () => {
+  it("Fastify's own refusal (a body that is not JSON) and an unknown route, in Welsh", async () => {
     const bad = (headers: Record<string, string>) =>
       ctx.app.inject({ method: 'POST', url: '/api/auth/customer/login', payload: '{"username":', headers: { 'content-type': 'application/json', ...headers } });
     const welsh = await bad(WELSH);
@@ -86,7 +86,7 @@ describe('API messages in the request’s language', () => {
     expect((await bad(NONE)).json<Body>().message).toMatch(/JSON/);
 
     const route = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1', headers: WELSH });
-    expect(route.json<Body>()).toEqual({ message: 'Ni chafwyd hyd i’r llwybr GET /api/no-such-thing.', code: 'route_not_found' });
+    expect(route.json<Body>()).toEqual({ message: "Ni chafwyd hyd i'r llwybr GET /api/no-such-thing.", code: 'route_not_found' });
     const english = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
     expect(english.json<Body>()).toEqual({ message: 'Route GET /api/no-such-thing not found.', code: 'route_not_found' });
   });
@@ -125,9 +125,9 @@ describe('the words of a success answer, in a shared payload', () => {
   it('are Welsh for cy (a message, a nested reason; a code left alone) without changing the object: the next English request reads English', async () => {
     const welsh = await app.inject({ method: 'GET', url: '/api/test/shared', headers: WELSH });
     expect(welsh.json()).toEqual({
-      data: { message: 'Wedi allgofnodi.', courses: [{ id: 1, reason: 'Mae’r cwrs hwn wedi gorffen.' }, { id: 2, reason: 'full' }], how_to_cancel: null },
-      message: 'Wedi’i gadw.',
-      errors: [{ line: 2, message: 'Mae’r ffeil yn wag.' }],
+      data: { message: 'Wedi allgofnodi.', courses: [{ id: 1, reason: "Mae'r cwrs hwn wedi gorffen." }, { id: 2, reason: 'full' }], how_to_cancel: null },
+      message: "Wedi'i gadw.",
+      errors: [{ line: 2, message: "Mae'r ffeil yn wag." }],
     });
     const english = await app.inject({ method: 'GET', url: '/api/test/shared', headers: NONE });
     expect(english.json()).toEqual(SHARED);

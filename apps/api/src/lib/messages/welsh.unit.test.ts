@@ -16,14 +16,14 @@ const NOT_FOLLOWED: Record<string, string> = {
   'apps/api/src/modules/basket/expired.ts expired': 'the names of the expired items, not words of ours',
   'apps/api/src/modules/attendance/service.ts iso(at)': 'a timestamp, not words',
   'apps/api/src/modules/auth/routes.ts message': 'the changed-password message of auth/service.ts, scanned there',
-  'apps/api/src/modules/memberships/account.ts result.message': 'the cancel preview’s message, scanned in previewOf',
+  'apps/api/src/modules/memberships/account.ts result.message': "the cancel preview's message, scanned in previewOf",
   'apps/api/src/modules/memberships/quote.ts q.noticeRule': 'the notice rules of contract/rules/join-quote.ts, checked below',
   "apps/api/src/modules/kiosk-terminal/service.ts row.status === 'waiting' || row.status === 'approved' || row.status === 'completed' ? null : message":
     'REASON_MESSAGES and KIOSK_TERMINAL_REVERSED_MESSAGE, checked below',
   'apps/api/src/modules/manage/timetable-import.ts records.message': 'a CsvError of manage/csv.ts, checked below',
-  'apps/api/src/modules/manage/timetable-import.ts message': 'the row checks of the import (their literals are scanned) and zod’s field messages',
-  'apps/api/src/modules/manage/timetable-import.ts error.message': 'an AppError’s message, scanned where thrown',
-  'apps/api/src/modules/manage/timetable-import.ts messages[0] ?? error.message': 'an AppError’s field messages, scanned where thrown',
+  'apps/api/src/modules/manage/timetable-import.ts message': "the row checks of the import (their literals are scanned) and zod's field messages",
+  'apps/api/src/modules/manage/timetable-import.ts error.message': "an AppError's message, scanned where thrown",
+  'apps/api/src/modules/manage/timetable-import.ts messages[0] ?? error.message': "an AppError's field messages, scanned where thrown",
 };
 
 /** Messages that reach an answer by a way the scan does not see (see NOT_FOLLOWED). */
@@ -111,17 +111,17 @@ describe('the Welsh message catalogue', () => {
 
   it('writes the values of a message into its Welsh, and translates the words among them', () => {
     expect(welshMessage('Must contain at most 254 character(s)')).toBe('Rhaid iddo gynnwys 254 nod ar y mwyaf');
-    expect(welshMessage('The Junior ticket is for ages 5 to 11; Sam is 12.')).toBe('Mae’r tocyn Junior ar gyfer 5 i 11 oed; mae Sam yn 12 oed.');
-    expect(welshMessage('This membership is cancelled: it ends on 5 January 2027.')).toBe('Mae’r aelodaeth hon wedi’i chanslo: mae’n dod i ben ar 5 Ionawr 2027.'); // fixed-date: a sample long date, only its month word matters
+    expect(welshMessage('The Junior ticket is for ages 5 to 11; Sam is 12.')).toBe("Mae'r tocyn Junior ar gyfer 5 i 11 oed; mae Sam yn 12 oed.");
+    expect(welshMessage('This membership is cancelled: it ends on 5 January 2027.')).toBe("Mae'r aelodaeth hon wedi'i chanslo: mae'n dod i ben ar 5 Ionawr 2027."); // fixed-date: a sample long date, only its month word matters
     expect(welshMessage('Invalid input: expected string, received undefined')).toBe('Mewnbwn annilys: roedd disgwyl testun, cafwyd dim byd');
-    expect(welshMessage('Too big: expected array to have <=1 items')).toBe('Rhy fawr: rhaid i’r rhestr gynnwys 1 eitem ar y mwyaf');
-    expect(welshMessage('Too small: expected number to be >0')).toBe('Rhy fach: rhaid i’r rhif fod yn fwy na 0');
-    expect(welshMessage('Too big: expected number to be <=10')).toBe('Rhy fawr: rhaid i’r rhif fod yn 10 ar y mwyaf');
+    expect(welshMessage('Too big: expected array to have <=1 items')).toBe("Rhy fawr: rhaid i'r rhestr gynnwys 1 eitem ar y mwyaf");
+    expect(welshMessage('Too small: expected number to be >0')).toBe("Rhy fach: rhaid i'r rhif fod yn fwy na 0");
+    expect(welshMessage('Too big: expected number to be <=10')).toBe("Rhy fawr: rhaid i'r rhif fod yn 10 ar y mwyaf");
   });
 
   it('leaves English as it is, and a message it does not know in English', () => {
     expect(inLanguage('Sorry, this session is full.', 'en-GB')).toBe('Sorry, this session is full.');
-    expect(inLanguage('Sorry, this session is full.', 'cy')).toBe('Mae’n ddrwg gennym, mae’r sesiwn hon yn llawn.');
+    expect(inLanguage('Sorry, this session is full.', 'cy')).toBe("Mae'n ddrwg gennym, mae'r sesiwn hon yn llawn.");
     expect(inLanguage('Not one of ours', 'cy')).toBe('Not one of ours');
   });
 });
