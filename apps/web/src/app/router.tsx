@@ -94,6 +94,7 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage/settings', ...screen(() => import('../features/manage/ManageSettingsScreen.tsx')) },
     { path: 'manage/import', ...screen(() => import('../features/manage/ImportScreen.tsx')) },
     { path: 'manage/theme', ...screen(() => import('../features/manage/ThemeScreen.tsx')) },
+    { path: 'manage/series/:templateId', ...screen(() => import('../features/manage/SeriesEditScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */

@@ -60,6 +60,7 @@ export const pageLookup = (pathname: string, source: string): PageLookup | null 
   // The till's customer and Z report pages (issue 24): staff screens, no venue in the address.
   if (source === 'foh' && segments[0] === 'till' && segments.length === 3 && ['customers', 'z-report'].includes(segments[1]!)) return null;
   // The operator console (issue 26): a venue's timetable and changes; its screens ask for the venue.
+  if (source === 'foh' && segments[0] === 'manage' && segments[1] === 'series' && segments.length === 3) return null;
   if (source === 'foh' && segments[0] === 'manage' && segments[1] === 'venues' && (segments.length === 3 || (segments.length === 4 && ['changes', 'new-series', 'details', 'categories'].includes(segments[3]!)))) return null;
   const [first, second, third, fourth, fifth] = segments;
   // The membership app (issue 23): a centre's plans and its join steps name the venue; a join in

@@ -119,6 +119,7 @@ describe('every static route of the web app has no venue lookup', () => {
     expect(pageLookup('/manage/venues/bury-leisure-centre/new-series', 'foh')).toBeNull();
     expect(pageLookup('/manage/venues/bury-leisure-centre/details', 'foh')).toBeNull();
     expect(pageLookup('/manage/venues/bury-leisure-centre/categories', 'foh')).toBeNull();
+    expect(pageLookup('/manage/series/12', 'foh')).toBeNull();
     expect(pageLookup('/manage/venues/bury-leisure-centre/other', 'foh')).toEqual({ venueSlug: 'manage', activitySlug: 'venues' });
     expect(pageLookup('/manage', 'bookings')).toEqual({ venueSlug: 'manage' });
   });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { addDays, londonDate, longDate } from '@app/contract/rules/join-quote';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
@@ -165,6 +165,11 @@ const SessionCard = ({ occurrence: o, onCancel, onChange }: { occurrence: Manage
           <Button variant="danger-outline" size="lg" onClick={onCancel} aria-label={t('day.cancelLabel', { session: o.activityName, time: o.time })}>
             {t('day.cancel')}
           </Button>
+          {o.templateId !== null && (
+            <Link to={`/manage/series/${o.templateId}`} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline" aria-label={t('day.seriesLabel', { session: o.activityName, time: o.time })}>
+              {t('day.series')}
+            </Link>
+          )}
         </div>
       )}
     </li>
