@@ -77,6 +77,8 @@ test.describe('mobile drawer', () => {
       'Buy a membership',
       'Shopping basket',
       'Create an account',
+      // The language switch's other language, named in itself (issue 27).
+      'Cymraeg',
     ]);
     await expect(drawer.getByText('Login to make bookings faster and manage your account')).toBeVisible();
     await drawer.getByRole('link', { name: 'Create an account' }).click();
