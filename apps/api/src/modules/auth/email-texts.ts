@@ -55,7 +55,7 @@ export const AUTH_TEXTS: Readonly<Record<Language, AuthTexts>> = {
       tried: 'Ceisiodd rhywun (chi, efallai) greu cyfrif newydd gyda’r cyfeiriad e-bost hwn, ond mae gennych gyfrif gyda ni’n barod.',
       logIn: (url) => `Mewngofnodi: ${url}`,
       forgotten: (url) => `Wedi anghofio eich cyfrinair? Ailosodwch ef yma: ${url}`,
-      notYou: 'Os nad chi oedd hyn, gallwch anwybyddu’r e-bost hwn: does dim wedi newid ar eich cyfrif.',
+      notYou: 'Os nad chi oedd hyn, gallwch anwybyddu’r e-bost hwn: nid oes dim wedi newid ar eich cyfrif.',
     },
     reset: {
       subject: 'Ailosod eich cyfrinair',

@@ -125,7 +125,7 @@ export const MEMBERSHIP_TEXTS: Readonly<Record<Language, MembershipTexts>> = {
       paidAtTill: 'Talwyd heddiw wrth y til',
       paidByCard: 'Talwyd heddiw â cherdyn',
       annualPaid: (paid, total, fee, year) => `${paid}: ${total} (ffi ymuno ${fee}, a’r flwyddyn o ${year.from} i ${year.to}).`,
-      noDirectDebit: 'Does dim Debyd Uniongyrchol: mae’r aelodaeth yn dod i ben ar ei diwrnod olaf oni bai eich bod yn ei hadnewyddu.',
+      noDirectDebit: 'Nid oes Debyd Uniongyrchol: mae’r aelodaeth yn dod i ben ar ei diwrnod olaf oni bai eich bod yn ei hadnewyddu.',
       monthlyPaid: (paid, total, fee, parts) => `${paid}: ${total} (ffi ymuno ${fee}; ${parts}).`,
       part: (period, amount) => `${period.from} i ${period.to} ${amount}`,
       then: (monthly, first, mandate) =>
@@ -135,7 +135,7 @@ export const MEMBERSHIP_TEXTS: Readonly<Record<Language, MembershipTexts>> = {
       termHeading: 'Isafswm cyfnod a rhybudd',
       minimumTerm: (endsOn) =>
         `Mae gan y cynllun hwn isafswm cyfnod o 12 mis, sy’n dod i ben ar ${endsOn}; ni ellir ei ganslo ar-lein cyn hynny (y tu allan i’r cyfnod ailfeddwl): siaradwch â’r ganolfan.`,
-      noMinimumTerm: 'Does dim isafswm cyfnod.',
+      noMinimumTerm: 'Nid oes isafswm cyfnod.',
       notice: (billing) =>
         billing === 'annual'
           ? 'Wedi’i thalu am y flwyddyn: mae’n dod i ben ar ei diwrnod olaf oni bai eich bod yn ei hadnewyddu, ac ar ôl y cyfnod ailfeddwl o 14 diwrnod ni chaiff ei had-dalu.'
@@ -172,7 +172,7 @@ export const MEMBERSHIP_TEXTS: Readonly<Record<Language, MembershipTexts>> = {
       setUp: (monthly, first) => `I orffen, trefnwch eich Debyd Uniongyrchol o ${monthly} y mis (y cyntaf ar ${first}) gyda manylion eich banc eich hun:`,
       link: 'Trefnu fy Nebyd Uniongyrchol',
       works: (expires) =>
-        `Mae’r ddolen hon yn gweithio unwaith, a than ${expires}. Bydd eich aelodaeth yn dod yn weithredol cyn gynted ag y bydd y Debyd Uniongyrchol wedi’i drefnu. Fydd neb yn y ganolfan byth yn gofyn am fanylion eich banc.`,
+        `Mae’r ddolen hon yn gweithio unwaith, a than ${expires}. Bydd eich aelodaeth yn dod yn weithredol cyn gynted ag y bydd y Debyd Uniongyrchol wedi’i drefnu. Ni fydd neb yn y ganolfan byth yn gofyn am fanylion eich banc.`,
     },
   },
 };

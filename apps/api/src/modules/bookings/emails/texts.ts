@@ -62,8 +62,8 @@ export const CANCELLED_TEXTS: Readonly<Record<Language, CancelledTexts>> = {
     accountLink: 'Eich archebion a’ch credyd yn Fy nghyfrif',
     credit: (amount, validUntil) => `Credyd a roddwyd: ${amount}, yn ddilys tan ${validUntil}`,
     fee: (amount) => `Ffi canslo hwyr: ${amount} (talwch hi yn Fy nghyfrif cyn archebu eto)`,
-    nothingPaid: 'Ni thalwyd dim am yr archeb hon, felly does dim credyd i’w roi.',
-    nothingPaidCourse: 'Ni thalwyd dim am y cwrs hwn, felly does dim credyd i’w roi.',
+    nothingPaid: 'Ni thalwyd dim am yr archeb hon, felly nid oes credyd i’w roi.',
+    nothingPaidCourse: 'Ni thalwyd dim am y cwrs hwn, felly nid oes credyd i’w roi.',
     byVenue: (venue, reason, paidBack) => `Mae ${venue} wedi canslo’r sesiwn hon: ${reason}. ${paidBack}`,
   },
 };
