@@ -24,6 +24,7 @@ export const startBenchServer = async ({
   logLevel,
   env = {},
   cpuProfDir,
+  ports,
 }: {
   /** Names the temp data directory (bench-<name>-…). */
   name: string;
@@ -31,9 +32,11 @@ export const startBenchServer = async ({
   env?: Record<string, string>;
   /** Writes a V8 CPU profile of the server to this directory. */
   cpuProfDir?: string | undefined;
+  /** Fixed ports (a shared machine's allotment) instead of free ones. */
+  ports?: { port: number; pgPort: number } | undefined;
 }): Promise<BenchServer> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
-  const [port, pgPort] = [await freePort(), await freePort()];
+  const [port, pgPort] = ports ? [ports.port, ports.pgPort] : [await freePort(), await freePort()];
   const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] : [];
   const child = spawn(NODE, [...profile, path.join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
