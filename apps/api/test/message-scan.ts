@@ -4,8 +4,10 @@ import ts from 'typescript';
 
 /**
  * A static scan of every message the API can send (docs/languages-messages.md): the messages
- * passed to AppError and its helpers (lib/errors.ts) and their `errors` maps, anywhere in
- * apps/api/src, and the messages the shared zod schemas of packages/contract give their fields.
+ * passed to AppError (or a subclass's `super`) and its helpers (lib/errors.ts) and their `errors`
+ * maps, and the words of success answers (`message`, `how_to_cancel`, `notice_rule` fields),
+ * anywhere in apps/api/src, and the messages the shared zod schemas of packages/contract give
+ * their fields.
  * Each is resolved through constants, imports, conditionals, message-building functions and the
  * parameters of the functions that pass a message on, to its English shape: the literal text,
  * with `{}` where a value is put in at run time. What cannot be resolved is reported, so a new
