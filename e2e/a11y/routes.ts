@@ -94,6 +94,9 @@ export const MANAGE_ROUTES = [
   '/manage/venues/prestwich-fitness-centre/categories',
   '/manage/settings',
   '/manage/import',
+  '/manage/theme',
+  // No series 0: the screen's "not found" state.
+  '/manage/series/0',
 ] as const;
 
 /** The self-service kiosk's home with its centre (docs/kiosk.md "The address"). */
