@@ -30,7 +30,7 @@ describe('in Welsh (issue 27)', () => {
       expect(genericErrorMessage(status)).toBe(apiWelsh.exact[GENERIC_MESSAGES[status]]);
       expect(genericErrorMessage(status)).not.toBe(GENERIC_MESSAGES[status]);
     }
-    expect(genericErrorMessage(502)).toBe('Aeth rhywbeth o’i le, rhowch gynnig arall arni.');
+    expect(genericErrorMessage(502)).toBe("Aeth rhywbeth o'i le, rhowch gynnig arall arni.");
   });
 
   it('a custom message still wins', () => {

@@ -15,9 +15,9 @@ export const GENERIC_MESSAGES_BY_LANGUAGE: Record<SupportedLanguage, Record<404 
     500: 'Something has gone wrong, please try again.',
   },
   cy: {
-    404: 'Methu cwblhau’r cais, ni chafwyd hyd i’r eitem.',
+    404: "Methu cwblhau'r cais, ni chafwyd hyd i'r eitem.",
     403: 'Heb awdurdod.',
-    500: 'Aeth rhywbeth o’i le, rhowch gynnig arall arni.',
+    500: "Aeth rhywbeth o'i le, rhowch gynnig arall arni.",
   },
 };
 
