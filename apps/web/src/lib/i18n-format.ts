@@ -66,10 +66,13 @@ const indexOfEnglish = (part: NamedPart, style: NameStyle, value: string): numbe
   return englishIndex.get(`${part}|${style}|${value}`);
 };
 
-/** A date's parts in the active language (`Intl.DateTimeFormat#formatToParts`, with Welsh names on a Welsh page). */
-export const formatDateTimeParts = (date: Date, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatPart[] => {
+/**
+ * A date's parts in the active language (`Intl.DateTimeFormat#formatToParts`, with Welsh names on a
+ * Welsh page), or in `language` when given (the till's printed receipt is in the customer's).
+ */
+export const formatDateTimeParts = (date: Date, options: Intl.DateTimeFormatOptions, language: SupportedLanguage = activeLocale()): Intl.DateTimeFormatPart[] => {
   const parts = formatter('en-GB', options).formatToParts(date);
-  if (activeLocale() !== 'cy') return parts;
+  if (language !== 'cy') return parts;
   return parts.map((part) => {
     if (part.type !== 'weekday' && part.type !== 'month') return part;
     const style = options[part.type];
@@ -79,8 +82,8 @@ export const formatDateTimeParts = (date: Date, options: Intl.DateTimeFormatOpti
   });
 };
 
-/** A date as text in the active language (`Intl.DateTimeFormat#format`, `toLocale…String`; Welsh names on a Welsh page). */
-export const formatDateTime = (date: Date, options: Intl.DateTimeFormatOptions): string =>
-  formatDateTimeParts(date, options)
+/** A date as text in the active language (`Intl.DateTimeFormat#format`, `toLocale…String`; Welsh names on a Welsh page), or in `language`. */
+export const formatDateTime = (date: Date, options: Intl.DateTimeFormatOptions, language?: SupportedLanguage): string =>
+  formatDateTimeParts(date, options, language)
     .map((part) => part.value)
     .join('');
