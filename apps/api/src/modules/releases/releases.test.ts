@@ -214,7 +214,15 @@ describe('the draw', () => {
       const waitlist = await ctx.db.selectFrom('waitlist_entries').select('membership_user_id').where('occurrence_id', '=', session.id).orderBy('id').execute();
       expect(waitlist.map((w) => w.membership_user_id)).toEqual(ofSession.slice(10).map((r) => r.membership_user_id));
     }
-    // Each grant is a hold in the customer's own basket.
+    // A customer's two requests, in two sessions decided side by side: each grant is a hold in
+    // the customer's own basket (their 'self' person's), one item per grant.
+    const { rows: baskets } = await sql<{ account: number; items: number }>`
+      SELECT c.account_user_id AS account, count(*)::int AS items FROM cart_items ci JOIN carts c ON c.id = ci.cart_id
+       JOIN membership_users m ON m.id = c.membership_user_id AND m.relationship = 'self'
+       WHERE ci.occurrence_id = ANY(${sessions.map((o) => o.id)}::int[]) AND c.status = 'open' GROUP BY c.account_user_id`.execute(ctx.db);
+    const grantsPerAccount = new Map<number, number>();
+    for (const r of requests.filter((q) => q.status === 'granted')) grantsPerAccount.set(r.account_user_id, (grantsPerAccount.get(r.account_user_id) ?? 0) + 1);
+    expect(new Map(baskets.map((b) => [b.account, b.items]))).toEqual(grantsPerAccount);
     const granted = requests.find((r) => r.status === 'granted')!;
     const who = customers.find((c) => c.userId === granted.account_user_id)!;
     const cart = (await call('GET', '/api/activities/cart', who)).json().data;
