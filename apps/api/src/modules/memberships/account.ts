@@ -9,6 +9,7 @@ import type { Caller } from '../account/service.ts';
 import * as orders from '../orders/service.ts';
 import * as payments from '../payments/service.ts';
 import { cancelMandate, type JoinDeps } from './join.ts';
+import { longDateIn } from './email-texts.ts';
 import { moneyOf } from './quote.ts';
 import * as repo from './repository.ts';
 import { agreementOf, detailDto, soldQuote } from './views.ts';
@@ -40,10 +41,13 @@ export const membershipAgreement = async (db: Db, caller: Caller, membershipId: 
   );
 };
 
-const dated = (date: string) => ({ date, text: longDate(date) });
-
-/** What cancelling on `today` does. */
-const previewOf = async (db: Db, m: repo.MembershipRow, today: string, symbol: string, clientName: string): Promise<CancelPreviewDto> => {
+/**
+ * What cancelling on `today` does. Its dates' `text` in `language` (issue 27); its sentences stay
+ * English here and the Welsh request's answer gets them through the messages catalogue
+ * (lib/messages/success.ts), as the error handler does for the refusals built from them.
+ */
+const previewOf = async (db: Db, m: repo.MembershipRow, today: string, symbol: string, clientName: string, language: Language = DEFAULT_LANGUAGE): Promise<CancelPreviewDto> => {
+  const dated = (date: string) => ({ date, text: longDateIn(date, language) });
   if (m.status === 'cancelled' || (m.ends_on && m.billing === 'monthly')) {
     return { allowed: false, kind: 'already_cancelled', message: m.ends_on ? `This membership is cancelled: it ends on ${longDate(m.ends_on)}.` : 'This membership is cancelled.', ends_on: null, last_collection: null, refund: null, how_to_cancel: null };
   }
@@ -78,14 +82,14 @@ const paidSoFar = async (db: Db, m: repo.MembershipRow) => {
   return card + collections.filter((c) => c.status === 'paid' || c.status === 'paid_by_card').reduce((s, c) => s + c.amount_pence, 0);
 };
 
-export const cancelPreview = async (db: Db, caller: Caller, membershipId: number, now = new Date()) => {
+export const cancelPreview = async (db: Db, caller: Caller, membershipId: number, language: Language = DEFAULT_LANGUAGE, now = new Date()) => {
   const m = await own(db, caller, membershipId);
   const client = await repo.findClient(db, caller.clientId);
-  return previewOf(db, m, londonDate(now), client.currency_symbol, client.name);
+  return previewOf(db, m, londonDate(now), client.currency_symbol, client.name, language);
 };
 
-/** POST …/cancel with the end date the customer was shown. */
-export const cancelMembership = async (db: Db, caller: Caller, membershipId: number, endsOn: string, deps: JoinDeps): Promise<{ data: MembershipDetailDto; message: string }> => {
+/** POST …/cancel with the end date the customer was shown; the membership it answers with in `language`. */
+export const cancelMembership = async (db: Db, caller: Caller, membershipId: number, endsOn: string, deps: JoinDeps, language: Language = DEFAULT_LANGUAGE): Promise<{ data: MembershipDetailDto; message: string }> => {
   const today = londonDate(deps.now ?? new Date());
   const client = await repo.findClient(db, caller.clientId);
   const result = await inTransaction(db, async (trx) => {
@@ -118,7 +122,7 @@ export const cancelMembership = async (db: Db, caller: Caller, membershipId: num
     }
     return preview;
   });
-  return { data: await membershipDetail(db, caller, membershipId), message: result.message };
+  return { data: await membershipDetail(db, caller, membershipId, language), message: result.message };
 };
 
 /** Cancels the collections after `after` (all when null), at the provider too once created there. */
@@ -154,11 +158,12 @@ export const authoriseArrears = async (db: Db, caller: Caller, membershipId: num
   });
 };
 
-export const payArrears = async (db: Db, caller: Caller, membershipId: number, transactionUuid: string, deps: JoinDeps) => {
+/** POST …/arrears/pay; the membership it answers with in `language`. */
+export const payArrears = async (db: Db, caller: Caller, membershipId: number, transactionUuid: string, deps: JoinDeps, language: Language = DEFAULT_LANGUAGE) => {
   let attempt = await payments.findAttempt(db, caller.clientId, transactionUuid);
   const request = attempt?.request as { membership_id?: number; collection_ids?: number[] } | undefined;
   if (!attempt || attempt.account_user_id !== caller.accountUserId || request?.membership_id !== membershipId) throw notFound('transaction_not_found');
-  if (attempt.order_id) return { data: await membershipDetail(db, caller, membershipId), message: 'Your membership is paid up. You can book again.' };
+  if (attempt.order_id) return { data: await membershipDetail(db, caller, membershipId, language), message: 'Your membership is paid up. You can book again.' };
   attempt = await payments.settleAttempt(db, attempt, deps);
   const refused = await inTransaction(db, async (trx) => {
     const m = await own(trx, caller, membershipId, true);
@@ -175,7 +180,7 @@ export const payArrears = async (db: Db, caller: Caller, membershipId: number, t
     await payments.voidAttempt(db, attempt.uuid, refused.code, deps);
     throw refused;
   }
-  return { data: await membershipDetail(db, caller, membershipId), message: 'Your membership is paid up. You can book again.' };
+  return { data: await membershipDetail(db, caller, membershipId, language), message: 'Your membership is paid up. You can book again.' };
 };
 
 /** The account's arrears in pence (booking is blocked while > 0). */

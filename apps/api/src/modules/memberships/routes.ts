@@ -126,12 +126,12 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard/memberships/:membershipId/cancel',
     { ...guarded, schema: { tags, summary: 'What cancelling today does (preview)', params: ZMembershipParams, response: { 200: ZCancelPreviewResponse, ...errors } } },
-    async (request) => ({ data: await memberships.cancelPreview(app.db, caller(request), request.params.membershipId) }),
+    async (request) => ({ data: await memberships.cancelPreview(app.db, caller(request), request.params.membershipId, requestLanguage(request)) }),
   );
   app.post(
     '/api/dashboard/memberships/:membershipId/cancel',
     { ...guarded, schema: { tags, summary: 'Cancel a membership (the end date shown in the preview)', params: ZMembershipParams, body: ZCancelMembershipRequest, response: { 200: ZCancelMembershipResponse, ...errors } } },
-    async (request) => memberships.cancelMembership(app.db, caller(request), request.params.membershipId, request.body.ends_on, deps(request)),
+    async (request) => memberships.cancelMembership(app.db, caller(request), request.params.membershipId, request.body.ends_on, deps(request), requestLanguage(request)),
   );
   app.post(
     '/api/dashboard/memberships/:membershipId/arrears/authorise',
@@ -141,6 +141,6 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/dashboard/memberships/:membershipId/arrears/pay',
     { ...guarded, schema: { tags, summary: 'Pay the arrears by the card authorised for them', params: ZMembershipParams, body: ZArrearsPayRequest, response: { 200: ZArrearsPayResponse, ...errors } } },
-    async (request) => memberships.payArrears(app.db, caller(request), request.params.membershipId, request.body.transaction_uuid, deps(request)),
+    async (request) => memberships.payArrears(app.db, caller(request), request.params.membershipId, request.body.transaction_uuid, deps(request), requestLanguage(request)),
   );
 };
