@@ -104,14 +104,16 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     if (!siteNames.has(key)) {
       const url = (runtimeConfig.translationsPath ?? '').replaceAll('{{lng}}', language).replaceAll('{{ns}}', 'common');
       const file = path.join(distDir, source, path.normalize(url));
-      let name: string | null = null;
-      try {
-        const value = url.startsWith('/') && file.startsWith(path.join(distDir, source)) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { siteName?: unknown }).siteName : null;
-        name = typeof value === 'string' ? value : null;
-      } catch {
-        name = null;
-      }
-      siteNames.set(key, name);
+      const read = (): string | null => {
+        try {
+          const value = url.startsWith('/') && file.startsWith(path.join(distDir, source)) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { siteName?: unknown }).siteName : null;
+          return typeof value === 'string' ? value : null;
+        } catch {
+          // No such file in this build (or not JSON): the built page keeps its title.
+          return null;
+        }
+      };
+      siteNames.set(key, read());
     }
     return siteNames.get(key) ?? null;
   };
