@@ -57,7 +57,7 @@ export const accountSite = (baseURL: string, path: string) => {
 
 /**
  * The other sources' routes (issue 27: every route of every source), each source's screens of
- * apps/web/src/app/router.tsx. `{planId}`, `{customerId}` stand for the demo data's ids, found
+ * apps/web/src/app/router.tsx. `{planId}`, `{customerId}`, `{templateId}` stand for the demo data's ids, found
  * when the test runs (e2e/language/untranslated.spec.ts). Addresses with ids that match nothing
  * show the screen's "not found" state.
  */
@@ -95,8 +95,7 @@ export const MANAGE_ROUTES = [
   '/manage/settings',
   '/manage/import',
   '/manage/theme',
-  // No series 0: the screen's "not found" state.
-  '/manage/series/0',
+  '/manage/series/{templateId}',
 ] as const;
 
 /** The self-service kiosk's home with its centre (docs/kiosk.md "The address"). */

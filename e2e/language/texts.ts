@@ -11,7 +11,7 @@ import { TIMETABLE_OFFERS } from '../../apps/api/src/db/seed/timetable-catalogue
  * What a page says to its reader: each visible text node (screen-reader-only text included), and
  * the texts of attributes a reader hears or sees (aria-label, alt, title, placeholder, a
  * button's value). Whitespace is collapsed. Inside the venue's footer, the operator's own HTML
- * (spec §5) is the operator's, in the operator's words: left out.
+ * (spec §5) is the operator's, in the operator's words: left out, as is what a field holds.
  */
 export const pageTexts = (page: Page): Promise<string[]> =>
   page.evaluate(() => {
@@ -25,7 +25,8 @@ export const pageTexts = (page: Page): Promise<string[]> =>
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (parent === null || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE'].includes(parent.tagName)) continue;
+      // A textarea's text is what is typed in it (the console's footer HTML): the writer's words, not the page's.
+      if (parent === null || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA'].includes(parent.tagName)) continue;
       if (isOperatorHtml(parent) || !shown(parent)) continue;
       add(node.textContent);
     }

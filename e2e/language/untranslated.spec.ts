@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { ACCOUNT_ROUTES, BOOKINGS_ROUTES, JOINING_ROUTES, KIOSK_ROUTES, MANAGE_ROUTES, TILL_ROUTES } from '../a11y/routes.ts';
 import { expectNoAxeViolationsAtWidths } from '../support/a11y.ts';
 import { waitForApp } from '../support/app.ts';
+import { venueToday } from '../support/dates.ts';
 import { logInWithCookie } from '../support/login.ts';
 import { ownPerson, setAccountLanguage, type Role } from './people.ts';
 import { pageTexts, untranslated } from './texts.ts';
@@ -39,7 +40,7 @@ const siteUrl = (baseURL: string, site: Site, pathname: string) => {
   return url.toString();
 };
 
-/** `{planId}` and `{customerId}`: the demo data's first Bury plan and the demo customer's account user. */
+/** `{planId}`, `{customerId}`, `{templateId}`: the demo data's first Bury plan, the demo customer's account user, a weekly class at Prestwich. */
 const fillIds = async (request: APIRequestContext, paths: readonly string[], token: string | null) => {
   const ids: Record<string, string> = {};
   if (paths.some((p) => p.includes('{planId}'))) {
@@ -50,6 +51,11 @@ const fillIds = async (request: APIRequestContext, paths: readonly string[], tok
     const found = await request.get(`/api/foh/customers?q=${encodeURIComponent(DEMO_ACCOUNTS.customer.email)}`, { headers: { authorization: `Bearer ${token}` } });
     const people = (await found.json()) as { data: { account_user_id: number; relationship: string }[] };
     ids.customerId = String(people.data.find((person) => person.relationship === 'self')!.account_user_id);
+  }
+  if (paths.some((p) => p.includes('{templateId}'))) {
+    const day = await request.get(`/api/manage/venues/prestwich-fitness-centre/occurrences?date=${venueToday()}`, { headers: { authorization: `Bearer ${token}` } });
+    const sessions = (await day.json()) as { data: { template_id: number | null }[] };
+    ids.templateId = String(sessions.data.find((session) => session.template_id !== null)!.template_id);
   }
   return paths.map((p) => p.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!));
 };
@@ -62,7 +68,8 @@ const render = async (page: Page, context: BrowserContext, request: APIRequestCo
   await waitForApp(page, { timeout: 30_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('loading-spinner')).toHaveCount(0, { timeout: 15_000 });
+  // A console screen's two queries took over 15 s on the loaded 2-core machine.
+  await expect(page.getByTestId('loading-spinner')).toHaveCount(0, { timeout: 30_000 });
   return pageTexts(page);
 };
 
