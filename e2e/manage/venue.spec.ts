@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
 import { expectNoAxeViolations } from '../support/a11y.ts';
 import { fillLoginForm } from '../support/login.ts';
 import { waitForApp } from '../support/app.ts';
+import { addDays, venueToday } from '../support/dates.ts';
 
 /**
  * Issue 26 (docs/operator-tools.md "Venues"): the demo manager changes a venue's phone, its
@@ -151,4 +152,42 @@ test('the theme screen checks each colour against WCAG AA as it is typed (nothin
   await checkScreen(page, 'theme');
   await page.getByRole('button', { name: 'Keep the site open' }).click();
   await expect(page.getByTestId('maintenance-state')).toHaveText('The bookings site is open.');
+});
+
+test("a manager edits a weekly series from a session's card; ending it is refused while later sessions have bookings", async ({ page, baseURL }) => {
+  const tomorrow = addDays(venueToday(), 1);
+  await page.goto(foh(baseURL!, `/manage/venues/${VENUE}?date=${tomorrow}`));
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await fillLoginForm(page, DEMO_ACCOUNTS.manager);
+  const card = page.getByTestId('manage-session').filter({ has: page.getByRole('link', { name: /^Edit series: / }) }).first();
+  const name = (await card.getByRole('heading').textContent())!.replace(/^\S+\s/, '');
+  const occurrenceId = await card.getAttribute('data-occurrence-id');
+  await card.getByRole('link', { name: /^Edit series: / }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Weekly series: ${name}` })).toBeVisible({ timeout: 15_000 });
+
+  // A capacity of 0 is refused in place; then a new time and one place more, saved.
+  const capacity = Number(await page.getByLabel('Capacity').inputValue()) + 1;
+  await page.getByLabel('Capacity').fill('0');
+  await page.getByRole('button', { name: 'Save series' }).click();
+  await expect(page.getByText('Enter a whole number from 1 to 1000')).toBeVisible();
+  await expect(page.getByLabel('Capacity')).toBeFocused();
+  await page.getByLabel('Capacity').fill(String(capacity));
+  await page.getByLabel('Start time').fill('21:05');
+  await page.getByLabel('Reason (optional, recorded)').fill('Later slot');
+  await page.getByRole('button', { name: 'Save series' }).click();
+  await expect(page.getByTestId('series-edit-status')).toContainText(`${name} is saved:`);
+  await checkScreen(page, 'series-edit');
+
+  // Tomorrow's session in the console has the new capacity (and the new time unless it has bookings).
+  await page.goto(foh(baseURL!, `/manage/venues/${VENUE}?date=${tomorrow}`));
+  const moved = page.locator(`[data-occurrence-id="${occurrenceId}"]`);
+  await expect(moved.getByTestId('manage-session-places')).toContainText(`of ${capacity}`);
+
+  // Ending it after tomorrow is refused while later sessions have bookings (the demo's), naming them.
+  await moved.getByRole('link', { name: /^Edit series: / }).click();
+  await page.getByLabel('Last date').fill(tomorrow);
+  await page.getByLabel('Reason (recorded)').fill('Studio refit');
+  await page.getByRole('button', { name: 'End series' }).click();
+  await expect(page.getByRole('alert')).toContainText(`Sessions after ${tomorrow} have bookings`);
+  await expect(page.getByRole('alert')).toContainText('cancel them first, so their customers are credited and told.');
 });

@@ -86,7 +86,7 @@ export const updateSeries = async (db: Db, manager: Manager, templateId: number,
     return { changed: future.length, kept: future.length - movable.length };
   });
   const { data } = await getSeries(db, manager, templateId);
-  const kept = result.kept === 0 ? '' : ` ${result.kept === 1 ? '1 session with bookings keeps' : `${result.kept} sessions with bookings keep`} its time, room and instructor.`;
+  const kept = result.kept === 0 ? '' : result.kept === 1 ? ' 1 session with bookings keeps its time, room and instructor.' : ` ${result.kept} sessions with bookings keep their time, room and instructor.`;
   return { data, changed_sessions: result.changed, kept_sessions: result.kept, message: `${data.name} is saved: ${result.changed} future sessions follow.${kept}` };
 };
 

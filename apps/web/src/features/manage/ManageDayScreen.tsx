@@ -165,7 +165,7 @@ const SessionCard = ({ occurrence: o, onCancel, onChange }: { occurrence: Manage
           <Button variant="danger-outline" size="lg" onClick={onCancel} aria-label={t('day.cancelLabel', { session: o.activityName, time: o.time })}>
             {t('day.cancel')}
           </Button>
-          {o.templateId !== null && (
+          {o.templateId !== null && o.kind === 'class' && (
             <Link to={`/manage/series/${o.templateId}`} className="inline-flex min-h-11 items-center font-semibold text-primary-700 underline" aria-label={t('day.seriesLabel', { session: o.activityName, time: o.time })}>
               {t('day.series')}
             </Link>

@@ -32,7 +32,7 @@ const SeriesEditScreen = () => {
           </p>
         ) : (
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <EditForm key={JSON.stringify(series.data.data)} templateId={templateId} answer={series.data} options={options.data!} />
+            <EditForm key={templateId} templateId={templateId} answer={series.data} options={options.data!} />
             <EndForm templateId={templateId} answer={series.data} />
           </div>
         )
