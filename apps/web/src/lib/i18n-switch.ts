@@ -1,7 +1,7 @@
 import { api } from './api/client.ts';
 import { rememberForNextPage } from './a11y/after-reload-note.ts';
 import { activeLocale, type SupportedLanguage } from './i18n-format.ts';
-import { i18n } from './i18n.ts';
+import { appI18n } from './app-i18n.ts';
 import { currentLocation } from './request-env.ts';
 
 /** Each language's name in itself: the switch's texts (issue 27), never translated. */
@@ -48,5 +48,5 @@ export const switchLanguage = async (language: SupportedLanguage, href: string, 
 export const adoptLanguage = async (language: SupportedLanguage) => {
   if (activeLocale() === language) return;
   document.documentElement.lang = language;
-  await i18n.changeLanguage(language);
+  await appI18n()?.changeLanguage(language);
 };

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { runtimeConfig } from './runtime-config.ts';
 import { createTranslationsBackend } from './i18n-backend.ts';
 import { hasPageData } from './page-data.ts';
+import { registerAppI18n } from './app-i18n.ts';
 
 export const DEFAULT_LANGUAGE = 'en-GB';
 export const SUPPORTED_LANGUAGES = ['en-GB', 'cy'] as const;
@@ -21,6 +22,7 @@ const pickLanguage = (): string => {
  * theirs has arrived (see docs/shell.md).
  */
 export const i18n = i18next.createInstance();
+registerAppI18n(i18n);
 
 const translationsUrl = (ns: string) => runtimeConfig().translationsPath.replaceAll('{{lng}}', pickLanguage()).replaceAll('{{ns}}', ns);
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { create } from 'zustand';
 import type { i18n as I18n } from 'i18next';
 import { useI18nInstance } from './i18n-react.tsx';
-import { i18n } from './i18n.ts';
+import { appI18n } from './app-i18n.ts';
 
 export type Breadcrumb = { label: string; to?: string };
 /** `description`: the page's `<meta name="description">` (issue 28), in the server's HTML too. */
@@ -18,7 +18,7 @@ const siteNameIn = (instance: I18n | null | undefined): string => {
 };
 
 /** Spec §2: page titles read 'Bookings | {title}', with the site's name in the page's language (issue 27). */
-export const documentTitle = (title: string | undefined, siteName: string = siteNameIn(i18n)) => (title ? `${siteName} | ${title}` : siteName);
+export const documentTitle = (title: string | undefined, siteName: string = siteNameIn(appI18n())) => (title ? `${siteName} | ${title}` : siteName);
 
 /** The site's name in the language of the tree's i18next (the server render has its own instance). */
 const useSiteName = (): string => siteNameIn(useI18nInstance());

@@ -87,7 +87,7 @@ export const staff: CatalogPart = {
     ['{name} created.', 'Crëwyd {name}.'],
     ['{name} is saved: {n} future sessions follow.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn."],
     ['{name} is saved: {n} future sessions follow. 1 session with bookings keeps its time, room and instructor.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn. Mae 1 sesiwn gydag archebion yn cadw ei hamser, ei hystafell a'i hyfforddwr."],
-    ['{name} is saved: {n} future sessions follow. {kept} sessions with bookings keep its time, room and instructor.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn. Mae {kept} sesiwn gydag archebion yn cadw eu hamser, eu hystafell a'u hyfforddwr."],
+    ['{name} is saved: {n} future sessions follow. {kept} sessions with bookings keep their time, room and instructor.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn. Mae {kept} sesiwn gydag archebion yn cadw eu hamser, eu hystafell a'u hyfforddwr."],
     ['The series already ends on {date}.', "Mae'r gyfres eisoes yn dod i ben ar {date}."],
     ['Sessions after {date} have bookings ({list}): cancel them first, so their customers are credited and told.', "Mae archebion ar sesiynau ar ôl {date} ({list}): canslwch nhw yn gyntaf, fel bod eu cwsmeriaid yn cael eu credydu a'u hysbysu."],
     ['{name} ends on {date}: 1 later session cancelled.', "Mae {name} yn dod i ben ar {date}: 1 sesiwn ddiweddarach wedi'i chanslo."],
