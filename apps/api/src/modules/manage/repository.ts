@@ -155,13 +155,13 @@ export const changesOfVenue = async (db: Db, clientId: number, venueId: number, 
       SELECT ch.id::integer AS id, ch.action, ch.occurrence_id, ch.detail, ch.reason, u.id AS actor_id,
              u.first_name || ' ' || u.last_name AS actor_name, ch.created_at
         FROM operator_changes ch JOIN users u ON u.id = ch.actor_user_id
-       WHERE ch.client_id = ${clientId} AND ch.venue_id = ${venueId}
+       WHERE ch.client_id = ${clientId} AND (ch.venue_id = ${venueId} OR (ch.venue_id IS NULL AND ch.action IN ('theme_changed', 'maintenance_changed')))
        ORDER BY ch.created_at DESC, ch.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db),
     db
       .selectFrom('operator_changes')
       .select(sql<number>`count(*)::integer`.as('n'))
       .where('client_id', '=', clientId)
-      .where('venue_id', '=', venueId)
+      .where((eb) => eb.or([eb('venue_id', '=', venueId), eb.and([eb('venue_id', 'is', null), eb('action', 'in', ['theme_changed', 'maintenance_changed'])])]))
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: counted.n };

@@ -206,6 +206,8 @@ const ACTION_WORDS: Record<string, string> = {
   activity_changed: 'Activity changed',
   series_changed: 'Weekly series changed',
   series_ended: 'Weekly series ended',
+  theme_changed: 'Theme changed',
+  maintenance_changed: 'Maintenance mode',
 };
 
 const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];

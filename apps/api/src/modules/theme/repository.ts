@@ -17,9 +17,11 @@ export const THEME_COLUMNS = [
 export type ThemeColumn = (typeof THEME_COLUMNS)[number];
 export type ThemeRow = Pick<ThemesTable, ThemeColumn>;
 
-export const findClientMaintenance = async (db: Db, clientId: number): Promise<boolean> =>
-  (await db.selectFrom('clients').select('maintenance_mode').where('id', '=', clientId).executeTakeFirst())
-    ?.maintenance_mode ?? false;
+/** Whether the client is in maintenance; `lock` holds its row for a switch (two at once: one records the change). */
+export const findClientMaintenance = async (db: Db, clientId: number, lock = false): Promise<boolean> => {
+  const query = db.selectFrom('clients').select('maintenance_mode').where('id', '=', clientId);
+  return (await (lock ? query.forUpdate() : query).executeTakeFirst())?.maintenance_mode ?? false;
+};
 
 /** The client-level theme row, or the venue-level one when `venueId` is given. */
 export const findThemeLevel = async (db: Db, clientId: number, venueId: number | null): Promise<ThemeRow | undefined> =>
@@ -64,4 +66,27 @@ export const setClientMaintenance = async (db: Db, clientSlug: string, on: boole
 
 export const setMaintenanceById = async (db: Db, clientId: number, on: boolean): Promise<void> => {
   await db.updateTable('clients').set({ maintenance_mode: on }).where('id', '=', clientId).execute();
+};
+
+/**
+ * Who changed a theme or the maintenance switch, and when (issue 26: every change recorded, in the
+ * console's append-only `operator_changes`; a venue's theme on that venue's page, the operator's
+ * level and the switch on every venue's page).
+ */
+export const recordThemeChange = async (
+  db: Db,
+  change: { clientId: number; venueId: number | null; actorUserId: number; action: 'theme_changed' | 'maintenance_changed'; detail: Record<string, unknown> },
+): Promise<void> => {
+  await db
+    .insertInto('operator_changes')
+    .values({
+      client_id: change.clientId,
+      venue_id: change.venueId,
+      occurrence_id: null,
+      actor_user_id: change.actorUserId,
+      action: change.action,
+      reason: null,
+      detail: JSON.stringify(change.detail) as unknown as Record<string, unknown>,
+    })
+    .execute();
 };

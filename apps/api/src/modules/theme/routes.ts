@@ -44,7 +44,7 @@ const staffThemeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await theme.updateThemeLevel(app.db, request.clientId, request.query.venue, request.body),
+      data: await theme.updateThemeLevel(app.db, request.clientId, request.query.venue, request.body, request.auth!.userId),
     }),
   );
 
@@ -59,7 +59,7 @@ const staffThemeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await theme.setMaintenance(app.db, request.clientId, request.body.enabled);
+      await theme.setMaintenance(app.db, request.clientId, request.body.enabled, request.auth!.userId);
       return { data: { enabled: request.body.enabled } };
     },
   );

@@ -2,11 +2,13 @@ import { resolveTheme, type Theme } from '@app/contract/rules/theme-defaults';
 import type { ThemeWire } from '@app/contract/theme/theme';
 import type { UpdateThemeLevelRequest } from '@app/contract/staff/update-theme-level';
 import type { Db } from '../../db/connect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { serviceUnavailable } from '../../lib/errors.ts';
 import { getVenue } from '../venues/service.ts';
 import {
   findClientMaintenance,
   findThemeLevel,
+  recordThemeChange,
   setClientMaintenance,
   setMaintenanceById,
   THEME_COLUMNS,
@@ -70,13 +72,30 @@ export const updateThemeLevel = async (
   clientId: number,
   venueSlug: string | undefined,
   changes: UpdateThemeLevelRequest,
+  actorUserId: number,
 ) => {
   const venueId = await venueIdOrNull(db, clientId, venueSlug);
-  const row = await upsertThemeLevel(db, clientId, venueId, changes);
+  const fields = Object.keys(changes);
+  const row = await inTransaction(db, async (trx) => {
+    const saved = await upsertThemeLevel(trx, clientId, venueId, changes);
+    if (fields.length > 0) {
+      const summary = `${venueSlug ? 'this venue' : 'every venue'}: ${fields.join(', ')}`;
+      await recordThemeChange(trx, { clientId, venueId, actorUserId, action: 'theme_changed', detail: { summary, level: venueSlug ?? 'operator', to: changes } });
+    }
+    return saved;
+  });
   return { venue: venueSlug ?? null, theme: row };
 };
 
-export const setMaintenance = (db: Db, clientId: number, enabled: boolean) => setMaintenanceById(db, clientId, enabled);
+/** The maintenance switch from the staff API; a change of state is recorded with who made it. */
+export const setMaintenance = (db: Db, clientId: number, enabled: boolean, actorUserId: number) =>
+  inTransaction(db, async (trx) => {
+    const was = await findClientMaintenance(trx, clientId, true);
+    await setMaintenanceById(trx, clientId, enabled);
+    if (was !== enabled) {
+      await recordThemeChange(trx, { clientId, venueId: null, actorUserId, action: 'maintenance_changed', detail: { summary: enabled ? 'switched on' : 'switched off', from: was, to: enabled } });
+    }
+  });
 
 /** The maintenance switch by client slug (`npm run client:maintenance`); false for an unknown slug. */
 export const setMaintenanceBySlug = (db: Db, clientSlug: string, enabled: boolean) =>

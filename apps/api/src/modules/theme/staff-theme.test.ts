@@ -69,4 +69,27 @@ describe('staff theme editing', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/frontend/theme' })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'PUT', url: '/api/staff/maintenance', headers, payload: { enabled: 'yes' } })).statusCode).toBe(422);
   });
+
+  it('records every theme and maintenance change with who made it, on the console\'s changes page; a switch sent twice at once is one change', async () => {
+    const headers = await asStaff();
+    const manager = { authorization: `Bearer ${await tokenFor(DEMO_ACCOUNTS.manager)}` };
+    const changes = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/api/manage/venues/bury-leisure-centre/changes', headers: manager })).json<{
+        data: { action: string; summary: string; by: { name: string } }[];
+      }>().data;
+    await ctx.app.inject({ method: 'PATCH', url: '/api/staff/theme?venue=bury-leisure-centre', headers, payload: { theme_app_primary_colour: '10 20 30' } });
+    await ctx.app.inject({ method: 'PATCH', url: '/api/staff/theme', headers, payload: { theme_app_body_font_style: 'lato' } });
+    const [a, b] = await Promise.all([0, 1].map(() => ctx.app.inject({ method: 'PUT', url: '/api/staff/maintenance', headers, payload: { enabled: true } })));
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    await ctx.app.inject({ method: 'PUT', url: '/api/staff/maintenance', headers, payload: { enabled: false } });
+    // Radcliffe's theme is not Bury's: it stays off Bury's page.
+    await ctx.app.inject({ method: 'PATCH', url: '/api/staff/theme?venue=radcliffe-leisure-centre', headers, payload: { theme_app_primary_colour: '40 50 60' } });
+
+    expect((await changes()).slice(0, 4)).toEqual([
+      expect.objectContaining({ action: 'maintenance_changed', summary: 'Maintenance mode: switched off', by: expect.objectContaining({ name: DEMO_ACCOUNTS.staff.name }) }),
+      expect.objectContaining({ action: 'maintenance_changed', summary: 'Maintenance mode: switched on' }),
+      expect.objectContaining({ action: 'theme_changed', summary: 'Theme changed: every venue: theme_app_body_font_style' }),
+      expect.objectContaining({ action: 'theme_changed', summary: 'Theme changed: this venue: theme_app_primary_colour' }),
+    ]);
+  });
 });
