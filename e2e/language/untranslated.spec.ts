@@ -54,8 +54,9 @@ const fillIds = async (request: APIRequestContext, paths: readonly string[], tok
   }
   if (paths.some((p) => p.includes('{templateId}'))) {
     const day = await request.get(`/api/manage/venues/prestwich-fitness-centre/occurrences?date=${venueToday()}`, { headers: { authorization: `Bearer ${token}` } });
-    const sessions = (await day.json()) as { data: { template_id: number | null }[] };
-    ids.templateId = String(sessions.data.find((session) => session.template_id !== null)!.template_id);
+    const sessions = (await day.json()) as { data: { template_id: number | null; kind: string }[] };
+    // A class's template is a series; a court's is not (its series page answers 404).
+    ids.templateId = String(sessions.data.find((session) => session.template_id !== null && session.kind === 'class')!.template_id);
   }
   return paths.map((p) => p.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!));
 };

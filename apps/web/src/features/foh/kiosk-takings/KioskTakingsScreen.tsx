@@ -105,7 +105,8 @@ const dayOf = (date: string) => formatDateTime(new Date(`${date}T12:00:00Z`), { 
 const PaymentsTable = ({ caption, payments, total, testId }: { caption: string; payments: KioskTakingsPayment[]; total?: { count: number; formatted: string }; testId: string }) => {
   const { t } = useTranslation('foh');
   return (
-    <div className="overflow-x-auto">
+    // A table wider than a phone scrolls sideways: the region takes focus so a keyboard can scroll it (WCAG 2.1.1).
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full min-w-[36rem] text-left" data-testid={testId}>
         <caption className="text-left font-bold">{caption}</caption>
         <thead>
