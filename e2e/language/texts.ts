@@ -84,6 +84,7 @@ const NOT_WORDS = [
   // First, before the numbers go: names and references with digits in them.
   /\bDesk [0-9A-F]{6}\b/g, // the tills other journeys open (e2e/foh/own-till.ts): a name staff gave
   /\S+ AUTH \d{6}\b/g, // a card terminal's authorisation reference ('SIM-0001 AUTH 185196')
+  /\b[A-Z]{2,3}-[A-Z0-9]{6,}\b/g, // a booking's or order's reference, letters only or not ('BK-PLBQCNMS')
   /\S+@\S+\.\S+/g, // an e-mail address
   /https?:\/\/\S+|\b[\w-]+\.(?:example|localhost|com|org|uk)\b\S*/g, // a web address
   /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/g, // a UK postcode

@@ -75,9 +75,15 @@ test("a manager changes a venue's phone, opening hours and footer text, and the 
 
   // The venue's changes page records all three.
   await page.getByRole('link', { name: 'Changes', exact: true }).click();
-  await expect(page.getByTestId('manage-change').first()).toContainText('Footer text changed');
-  await expect(page.getByTestId('manage-changes')).toContainText('Opening hours changed: Monday 06:30–21:45; Tuesday to Friday 06:30–22:00; Saturday 08:00–18:00; Sunday Closed');
-  await expect(page.getByTestId('manage-changes')).toContainText('Venue details changed: phone');
+  // Newest first; other journeys' operator-level changes (a category, the theme) show on every
+  // venue's page and may come between, so the order is read among this venue's own three.
+  const changes = page.getByTestId('manage-changes');
+  await expect(changes).toContainText('Footer text changed');
+  await expect(changes).toContainText('Opening hours changed: Monday 06:30–21:45; Tuesday to Friday 06:30–22:00; Saturday 08:00–18:00; Sunday Closed');
+  await expect(changes).toContainText('Venue details changed: phone');
+  const actions = await page.getByTestId('manage-change').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')));
+  const own = actions.filter((action) => action === 'footer_changed' || action === 'opening_hours_changed' || action === 'venue_details_changed');
+  expect(own.slice(0, 3)).toEqual(['footer_changed', 'opening_hours_changed', 'venue_details_changed']);
 
   // The bookings site: the venue's footer and hours, and the venues list's phone.
   await page.goto(`/location/${VENUE}`);
