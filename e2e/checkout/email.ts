@@ -107,3 +107,21 @@ export const calendarEvents = (ics: string) => {
     dtstart: props.find((p) => p.startsWith('DTSTART'))?.replace(/^DTSTART[^:]*:/, '') ?? '',
   }));
 };
+
+/** Waits for the .eml of `kind` sent to `to` (delivered by the job runner) and answers its plain-text part. */
+export const emailTextTo = async (kind: string, to: string) => {
+  const outbox = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  let raw = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(`-${kind}.eml`)) : [];
+        raw = files.map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).find((eml) => parseMessage(eml).headers.get('to')?.includes(to)) ?? '';
+        return raw.length > 0;
+      },
+      { message: `the ${kind} email to ${to} in ${outbox}`, timeout: 30_000 },
+    )
+    .toBe(true);
+  const text = parseMessage(raw).parts.find((part) => (part.headers.get('content-type') ?? '').startsWith('text/plain'));
+  return text!.body.toString('utf8');
+};

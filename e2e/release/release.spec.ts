@@ -5,6 +5,7 @@ import pg from 'pg';
 import { embeddedConnectionString } from '../../apps/api/src/db/embedded.ts';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../apps/api/src/db/seed/demo-accounts.ts';
+import { emailTextTo } from '../checkout/email.ts';
 import { expectNoAxeViolations } from '../support/a11y.ts';
 import { waitForApp } from '../support/app.ts';
 import { dayEntries, newCustomer, type Customer } from '../support/customer.ts';
@@ -165,6 +166,11 @@ test('two customers ask for the last place before the release; after it one hold
     for (const page of pages) await expect(page.getByText(/try again/i)).toHaveCount(0);
     await shotsAndAxe(winner, 'release-drawn-granted');
     await shotsAndAxe(other, 'release-drawn-waitlisted');
+
+    // Each is told by email what their request came to: the hold with its expiry, the position.
+    const [winnerWho, otherWho] = outcomes[0] === 'granted' ? [ann, ben] : [ben, ann];
+    expect(await emailTextTo('release_result', winnerWho.email)).toMatch(new RegExp(`${entry.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at ${time} for .*: held in your basket until \\d{2}:\\d{2}\\.`));
+    expect(await emailTextTo('release_result', otherWho.email)).toMatch(/: on the waiting list, number \d+\./);
 
     // The place is a hold in the winner's basket, with its time left.
     await itemOf(winner, entry.name, time).getByRole('link', { name: 'Go to basket' }).click();

@@ -209,6 +209,15 @@ it('a release through HAProxy with one instance SIGKILLed while requests arrive 
     const waitlist = await db.selectFrom('waitlist_entries').select('membership_user_id').where('occurrence_id', '=', session.id).orderBy('id').execute();
     expect(waitlist.map((w) => w.membership_user_id)).toEqual(ofSession.slice(10).map((r) => r.membership_user_id));
   }
+  // Each customer told once of both requests, by whichever instance finished the draw (the one
+  // killed mid-draw told nobody): one release email per customer, none twice.
+  await until('every customer to be told', async () =>
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM release_requests WHERE release_id = ${release.id} AND notified_at IS NULL`.execute(db)).rows[0]!.n === 0,
+  );
+  const told = await sql<{ to: string; n: number }>`
+    SELECT to_address AS to, count(*)::int AS n FROM outbox_emails WHERE client_id = ${fx.clientId} AND kind = 'release_result' GROUP BY to_address`.execute(db);
+  expect(new Map(told.rows.map((r) => [r.to, r.n]))).toEqual(new Map(customers.map((c) => [c.email, 1])));
+
   // The killed instances were started again and serve.
   await until('every instance to be alive', async () => [...instances.values()].every((i) => isAlive(i.pid)));
 }, 120_000);

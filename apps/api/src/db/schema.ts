@@ -949,6 +949,8 @@ export type ReleaseRequestsTable = {
   /** Filled in by the database (Timestamp takes undefined on insert; selected as a Date). */
   created_at: Timestamp;
   decided_at: Timestamp | null;
+  /** When the customer's email about it was queued (0082); null until then. */
+  notified_at: Generated<Timestamp | null>;
 };
 export type WalkInAccountsTable = { till_id: number; client_id: number; account_user_id: number; created_at: Generated<Timestamp> };
 export type TillSessionsTable = { id: Generated<number>; client_id: number; till_id: number; staff_user_id: number; float_pence: number; opened_at: Generated<Timestamp> };

@@ -127,11 +127,12 @@ const registry: { [T in TaskName]: Handler<T> } = {
   },
   // A day's release draw (payload { releaseId }; docs/release.md): queued for the release instant
   // with the job key release-draw:<id>, and again for requests after it. Idempotent: each request
-  // is decided once under its row lock, so a second run (or instance) decides nothing twice.
+  // is decided once under its row lock, so a second run (or instance) decides nothing twice, and
+  // each customer's email is queued once (releases/notify.ts).
   'release-draw': (context) => async (payload) => {
     const config = configOf(context);
-    const done = await runDraw(context.db, payload.releaseId, { holdMinutes: config.HOLD_MINUTES });
-    if (done.decided) context.logger.info({ releaseId: payload.releaseId, ...done }, 'release requests decided');
+    const done = await runDraw(context.db, payload.releaseId, { holdMinutes: config.HOLD_MINUTES, publicUrl: publicUrlOf(config) });
+    if (done.decided || done.told) context.logger.info({ releaseId: payload.releaseId, ...done }, 'release requests decided');
   },
 };
 

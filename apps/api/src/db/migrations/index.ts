@@ -41,6 +41,7 @@ import * as m0078 from './0078_kiosk_takings.ts';
 import * as m0079 from './0079_operator_tools.ts';
 import * as m0080 from './0080_languages.ts';
 import * as m0081 from './0081_venue_hours_console.ts';
+import * as m0082 from './0082_release_notices.ts';
 
 /** Forward-only migrations, in order. Add a file and list it here; never edit a shipped one. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0079_operator_tools': m0079,
   '0080_languages': m0080,
   '0081_venue_hours_console': m0081,
+  '0082_release_notices': m0082,
 };

@@ -7,6 +7,7 @@ import { addToCart } from '../basket/service.ts';
 import { asBusy } from '../holds/service.ts';
 import { join as joinWaitlist } from '../waitlist/service.ts';
 import { drawOrder } from './draw-order.ts';
+import { tellDecided } from './notify.ts';
 import { ATTEMPTS, codeOf, grantRun, markMisfits, type Tally } from './draw-batch.ts';
 import * as repo from './repository.ts';
 
@@ -16,7 +17,7 @@ import * as repo from './repository.ts';
  * (draw-batch.ts) and the sessions side by side; then those made after it in arrival order, each
  * in its own transaction through the basket's normal add (`decide`). Either way a request gets a
  * hold (holds, expiry, the basket), else a place on the waitlist, with its status change in the
- * same transaction. A request is locked and must still be waiting, so a second run, a concurrent
+ * same transaction; then each customer gets one email saying what their requests came to (notify.ts). A request is locked and must still be waiting, so a second run, a concurrent
  * one on another instance, or a run resumed after a crash decides nothing twice; hold_place()
  * keeps every session within its capacity. One draw of a release runs at a time (its advisory
  * lock); a draw left by a process that died is found by `resumeStrandedDraws` and queued again.
@@ -96,7 +97,9 @@ export const decide = async (db: Db, clientId: number, requestId: number, holdMi
  * is waiting, the release is marked drawn and its seed may be shown. `now` is the clock unless a
  * test pins it.
  */
-export const runDraw = (db: Db, releaseId: number, options: { holdMinutes: number }, now = new Date()) =>
+export type DrawSettings = { holdMinutes: number; publicUrl: string };
+
+export const runDraw = (db: Db, releaseId: number, options: DrawSettings, now = new Date()) =>
   repo.withDrawLock(db, releaseId, () => drawLocked(db, releaseId, options, now));
 
 /**
@@ -182,9 +185,9 @@ const drawSessions = async (db: Db, releaseId: number, clientId: number, ordered
 /** Releases whose instant comes within `withinMs` with requests waiting (the draw watch's timers). */
 export const drawsDueSoon = (db: Db, withinMs: number) => repo.findDrawsDueSoon(db, withinMs);
 
-const drawLocked = async (db: Db, releaseId: number, { holdMinutes }: { holdMinutes: number }, now: Date) => {
+const drawLocked = async (db: Db, releaseId: number, { holdMinutes, publicUrl }: DrawSettings, now: Date) => {
   const release = await repo.findReleaseById(db, releaseId);
-  if (!release || release.release_at > now) return { decided: 0, granted: 0, waitlisted: 0, refused: 0 };
+  if (!release || release.release_at > now) return { decided: 0, granted: 0, waitlisted: 0, refused: 0, told: 0 };
   const waiting = await repo.findDrawRequests(db, releaseId);
   const before = waiting.filter((r) => r.created_at < release.release_at);
   await markMisfits(db, release.client_id, before);
@@ -203,5 +206,6 @@ const drawLocked = async (db: Db, releaseId: number, { holdMinutes }: { holdMinu
     counts[outcome]++;
   }
   if ((await repo.countWaitingBefore(db, releaseId, release.release_at)) === 0) await repo.markDrawn(db, releaseId);
-  return counts;
+  // Then each customer's email: after the seed is shown, so telling never delays the places.
+  return { ...counts, told: await tellDecided(db, releaseId, { publicUrl }) };
 };

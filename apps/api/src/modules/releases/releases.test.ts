@@ -18,6 +18,7 @@ let fx: HoldsFixture;
 let staff: TestCustomer;
 let otherVenueId: number;
 const HOLD_MINUTES = 15;
+const DRAW = { holdMinutes: HOLD_MINUTES, publicUrl: 'http://localhost:3000' };
 
 beforeAll(async () => {
   fx = await createHoldsFixture(ctx.db);
@@ -195,10 +196,10 @@ describe('the draw', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 202));
     await arrive(releaseId);
 
-    const draws = await Promise.all([runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES }), runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })]);
+    const draws = await Promise.all([runDraw(ctx.db, releaseId, DRAW), runDraw(ctx.db, releaseId, DRAW)]);
     expect(draws[0]!.decided + draws[1]!.decided).toBe(200);
     expect(draws[0]!.granted + draws[1]!.granted).toBe(40);
-    expect((await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).decided).toBe(0);
+    expect((await runDraw(ctx.db, releaseId, DRAW)).decided).toBe(0);
 
     const release = await ctx.db.selectFrom('day_releases').selectAll().where('id', '=', releaseId).executeTakeFirstOrThrow();
     expect(release.drawn_at).not.toBeNull();
@@ -273,7 +274,7 @@ describe('the draw keeps the basket\'s rules', () => {
     await arrive(releaseId);
     await ctx.db.updateTable('clients').set({ max_live_holds: 1 }).where('id', '=', fx.clientId).execute();
     try {
-      expect(await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).toMatchObject({ decided: 2, granted: 1, refused: 1 });
+      expect(await runDraw(ctx.db, releaseId, DRAW)).toMatchObject({ decided: 2, granted: 1, refused: 1 });
     } finally {
       await ctx.db.updateTable('clients').set({ max_live_holds: 8 }).where('id', '=', fx.clientId).execute();
     }
@@ -299,7 +300,7 @@ describe('the draw keeps the basket\'s rules', () => {
       // The first in the seed's order is no longer a junior by the draw (their date of birth corrected).
       const [firstDrawn, secondDrawn, thirdDrawn] = await drawn(releaseId);
       await ctx.db.updateTable('membership_users').set({ date_of_birth: yearsAgo(20) }).where('id', '=', firstDrawn!.membership_user_id).execute();
-      expect(await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES })).toMatchObject({ decided: 3, granted: 1, waitlisted: 1, refused: 1 });
+      expect(await runDraw(ctx.db, releaseId, DRAW)).toMatchObject({ decided: 3, granted: 1, waitlisted: 1, refused: 1 });
       const after = await drawn(releaseId);
       expect(after.map((r) => [r.id, r.status, r.position])).toEqual([
         [firstDrawn!.id, 'refused', null],
@@ -361,7 +362,7 @@ describe('the public release (the page shows the hash before and the seed after)
     expect(shown.seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(Date.parse(shown.release_at) - Date.parse(shown.requests_open_at)).toBe(10 * 60_000);
     await arrive(releaseId);
-    await runDraw(ctx.db, releaseId, { holdMinutes: HOLD_MINUTES });
+    await runDraw(ctx.db, releaseId, DRAW);
     const after = (await release(fx.venueId, date)).json().data;
     expect(after.drawn).toBe(true);
     expect(after.seed_hash).toBe(shown.seed_hash);
@@ -382,5 +383,81 @@ describe('the public release (the page shows the hash before and the seed after)
     expect(await ctx.db.selectFrom('day_releases').select('id').where('local_date', 'in', [dayFromToday(400), dayFromToday(-3)]).execute()).toEqual([]);
     const elsewhere = await release(otherVenueId, next.raw);
     expect([elsewhere.statusCode, elsewhere.json().message]).toEqual([403, 'Unauthorised.']);
+  });
+});
+
+describe("the release's email (one per customer, in their language, told once)", () => {
+  const emailsTo = (address: string) =>
+    ctx.db.selectFrom('outbox_emails').select(['subject', 'text_body', 'html_body']).where('kind', '=', 'release_result').where('to_address', '=', address).execute();
+  const holdUntil = async (occurrenceId: number, personId: number) => {
+    const { rows } = await sql<{ until: string }>`
+      SELECT to_char(c.expires_at AT TIME ZONE 'Europe/London', 'HH24:MI') AS until FROM place_claims c
+       WHERE c.occurrence_id = ${occurrenceId} AND c.membership_user_id = ${personId} AND c.kind = 'hold' AND c.status = 'active'`.execute(ctx.db);
+    return rows[0]!.until;
+  };
+  /** 'Yoga at 09:00': the session's name and venue-local start, as the email lists it. */
+  const sessionAt = async (occurrenceId: number) => {
+    const { rows } = await sql<{ line: string }>`
+      SELECT a.name || ' at ' || to_char(o.starts_at AT TIME ZONE 'Europe/London', 'HH24:MI') AS line
+        FROM occurrences o JOIN activities a ON a.id = o.activity_id WHERE o.id = ${occurrenceId}`.execute(ctx.db);
+    return rows[0]!.line;
+  };
+
+  it("tells each customer what their requests came to (held until the hold's expiry, waiting list position), a Welsh account in Welsh; a second draw tells nobody again", async () => {
+    const last = await classOnItsOwnDay(1);
+    const [roomy] = await moreOnDay(last, 1, 5);
+    const releaseId = await releaseIn(last.id, 5);
+    const [english, welsh] = await createCustomers(ctx.db, fx.clientId, 2);
+    await ctx.db.updateTable('users').set({ language: 'cy' }).where('id', '=', welsh!.userId).execute();
+    expect((await ask(english!, last.id)).statusCode).toBe(202);
+    expect((await ask(english!, roomy!.id, english!.childId)).statusCode).toBe(202);
+    expect((await ask(welsh!, last.id)).statusCode).toBe(202);
+    await arrive(releaseId);
+    expect(await runDraw(ctx.db, releaseId, DRAW)).toMatchObject({ decided: 3, granted: 2, waitlisted: 1, told: 2 });
+
+    const lastWinner = (await mine(english!)).find((r) => r.occurrence_id === last.id)!.status === 'granted' ? 'english' : 'welsh';
+    const mailsOfEnglish = await emailsTo(english!.email);
+    expect(mailsOfEnglish).toHaveLength(1);
+    const en = mailsOfEnglish[0]!;
+    expect(en.subject).toMatch(/^Your requests for \w+day \d{1,2} \w+ \d{4} at /);
+    expect(en.text_body).toContain(`${await sessionAt(roomy!.id)} for ${(await ctx.db.selectFrom('membership_users').select(['first_name', 'last_name']).where('id', '=', english!.childId).executeTakeFirstOrThrow()).first_name}`);
+    expect(en.text_body).toContain(`held in your basket until ${await holdUntil(roomy!.id, english!.childId)}.`);
+    expect(en.text_body).toContain('http://localhost:3000/basket');
+    expect(en.html_body).toContain('lang="en-GB"');
+
+    const mailsOfWelsh = await emailsTo(welsh!.email);
+    expect(mailsOfWelsh).toHaveLength(1);
+    const cy = mailsOfWelsh[0]!;
+    expect(cy.subject).toMatch(/^Eich ceisiadau ar gyfer Dydd /);
+    expect(cy.html_body).toContain('lang="cy"');
+    if (lastWinner === 'welsh') {
+      expect(cy.text_body).toContain(`yn cael ei gadw yn eich basged tan ${await holdUntil(last.id, welsh!.selfId)}.`);
+      expect(en.text_body).toContain('on the waiting list, number 1.');
+    } else {
+      expect(cy.text_body).toContain('ar y rhestr aros, rhif 1.');
+      expect(en.text_body).toContain(`held in your basket until ${await holdUntil(last.id, english!.selfId)}.`);
+    }
+
+    // Nothing is told twice: a second draw (or another instance's) finds everyone told.
+    expect(await runDraw(ctx.db, releaseId, DRAW)).toMatchObject({ decided: 0, told: 0 });
+    expect(await emailsTo(english!.email)).toHaveLength(1);
+    expect(await emailsTo(welsh!.email)).toHaveLength(1);
+  });
+
+  it('a draw that died after deciding and before telling is found by the watch and tells each customer once, even with two tellers at once', async () => {
+    const occurrence = await classOnItsOwnDay(3);
+    const releaseId = await releaseIn(occurrence.id, 5);
+    const customers = await createCustomers(ctx.db, fx.clientId, 4);
+    for (const who of customers) expect((await ask(who, occurrence.id)).statusCode).toBe(202);
+    await arrive(releaseId);
+    expect(await runDraw(ctx.db, releaseId, DRAW)).toMatchObject({ decided: 4, granted: 3, waitlisted: 1, told: 4 });
+    // As if the process died between the decisions' commit and the telling's: nobody told.
+    await ctx.db.deleteFrom('outbox_emails').where('kind', '=', 'release_result').where('to_address', 'in', customers.map((c) => c.email)).execute();
+    await ctx.db.updateTable('release_requests').set({ notified_at: null }).where('release_id', '=', releaseId).execute();
+    expect(await resumeStrandedDraws(ctx.db)).toContain(releaseId);
+    const [a, b] = await Promise.all([runDraw(ctx.db, releaseId, DRAW), runDraw(ctx.db, releaseId, DRAW)]);
+    expect(a.told + b.told).toBe(4);
+    for (const who of customers) expect(await emailsTo(who.email)).toHaveLength(1);
+    expect(await resumeStrandedDraws(ctx.db)).not.toContain(releaseId);
   });
 });

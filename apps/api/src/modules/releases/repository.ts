@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { poolOf, type Db } from '../../db/connect.ts';
 import type { Database, ReleaseRequestStatus } from '../../db/schema.ts';
+import type { Language } from '../../lib/language.ts';
 
 /** The rows of a fair release (migration 0074, docs/release.md). */
 
@@ -283,15 +284,17 @@ export const withDrawLock = async <T>(db: Db, releaseId: number, fn: () => Promi
 };
 
 /**
- * Releases past their instant with requests still waiting and no draw holding their lock: a draw
- * whose process died mid-way (its graphile-worker job stays locked for 4 hours), or one not yet
- * started. Served by the partial index on waiting requests.
+ * Releases past their instant with requests still waiting, or decided with nobody told, and no
+ * draw holding their lock: a draw whose process died mid-way (its graphile-worker job stays
+ * locked for 4 hours), or one not yet started. Served by the partial indexes on waiting and on
+ * untold requests.
  */
 export const findStrandedDraws = async (db: Db): Promise<number[]> =>
   (
     await sql<{ id: number }>`
       SELECT d.id FROM day_releases d
-       WHERE d.id IN (SELECT r.release_id FROM release_requests r WHERE r.status = 'waiting')
+       WHERE (d.id IN (SELECT r.release_id FROM release_requests r WHERE r.status = 'waiting')
+              OR d.id IN (SELECT r.release_id FROM release_requests r WHERE r.notified_at IS NULL AND r.status <> 'waiting'))
          AND d.release_at <= now()
          AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid = ${DRAW_LOCK_SPACE}
                           AND l.objid = d.id AND l.objsubid = 2 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))`.execute(db)
@@ -308,3 +311,69 @@ export const findDrawsDueSoon = async (db: Db, withinMs: number): Promise<{ id: 
        WHERE d.id IN (SELECT r.release_id FROM release_requests r WHERE r.status = 'waiting')
          AND d.drawn_at IS NULL AND d.release_at > now() AND d.release_at <= now() + ${withinMs} * interval '1 millisecond'`.execute(db)
   ).rows;
+
+/* ---- The release's email (notify.ts) ---- */
+
+/** Up to `limit` accounts with decided requests at the release that nobody has told them of. */
+export const findUntoldAccounts = async (db: Db, releaseId: number, limit: number): Promise<number[]> =>
+  (
+    await sql<{ account_user_id: number }>`
+      SELECT DISTINCT account_user_id FROM release_requests
+       WHERE release_id = ${releaseId} AND notified_at IS NULL AND status <> 'waiting'
+       ORDER BY account_user_id LIMIT ${limit}`.execute(db)
+  ).rows.map((r) => r.account_user_id);
+
+export type UntoldRequest = {
+  id: number;
+  account_user_id: number;
+  status: Exclude<ReleaseRequestStatus, 'waiting'>;
+  position: number | null;
+  reason: string | null;
+  name: string;
+  starts_at: Date;
+  starts_24: string;
+  timezone: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  account_first_name: string;
+  language: Language;
+  hold_expires_at: Date | null;
+};
+
+/**
+ * Those accounts' decided, untold requests, locked (a second teller waits, then finds them told):
+ * the session, the person, the account holder's address and language, and for a grant the expiry
+ * of the person's live hold on the session.
+ */
+export const lockUntoldRequests = async (db: Db, releaseId: number, accountIds: readonly number[]): Promise<UntoldRequest[]> =>
+  (
+    await sql<UntoldRequest>`
+      SELECT r.id, r.account_user_id, r.status, r.position, r.reason, a.name, o.starts_at,
+             to_char(o.starts_at AT TIME ZONE v.timezone, 'HH24:MI') AS starts_24, v.timezone,
+             m.first_name, m.last_name, u.email, u.first_name AS account_first_name, u.language,
+             (SELECT c.expires_at FROM place_claims c
+               WHERE c.occurrence_id = r.occurrence_id AND c.membership_user_id = r.membership_user_id
+                 AND c.kind = 'hold' AND c.status = 'active' ORDER BY c.id DESC LIMIT 1) AS hold_expires_at
+        FROM release_requests r
+        JOIN occurrences o ON o.id = r.occurrence_id
+        JOIN activities a ON a.id = o.activity_id
+        JOIN venues v ON v.id = o.venue_id
+        JOIN membership_users m ON m.id = r.membership_user_id
+        JOIN users u ON u.id = r.account_user_id
+       WHERE r.release_id = ${releaseId} AND r.account_user_id = ANY(${accountIds}::int[])
+         AND r.notified_at IS NULL AND r.status <> 'waiting'
+       ORDER BY r.account_user_id, o.starts_at, r.id
+         FOR UPDATE OF r`.execute(db)
+  ).rows;
+
+export const markTold = (db: Db, ids: readonly number[]) =>
+  ids.length ? sql`UPDATE release_requests SET notified_at = clock_timestamp() WHERE id = ANY(${ids}::int[])`.execute(db) : Promise.resolve();
+
+/** The release's venue, day and instant, for the email's words. */
+export const findReleaseForEmail = async (db: Db, releaseId: number) =>
+  (
+    await sql<{ client_id: number; operator: string; venue_name: string; timezone: string; local_date: string; release_at: Date }>`
+      SELECT d.client_id, c.name AS operator, v.name AS venue_name, v.timezone, to_char(d.local_date, 'YYYY-MM-DD') AS local_date, d.release_at
+        FROM day_releases d JOIN venues v ON v.id = d.venue_id JOIN clients c ON c.id = d.client_id WHERE d.id = ${releaseId}`.execute(db)
+  ).rows[0];
