@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { openingHoursLines } from './opening-hours.ts';
 
 const ctx = useTestApp();
 
@@ -47,6 +48,14 @@ describe('GET /api/activities/footer', () => {
     const changed = (await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre' })).body;
     expect(changed).toContain('<li><strong>Monday and Tuesday:</strong> 06:30\u201322:00</li><li><strong>Wednesday:</strong> Closed</li>');
     expect(changed).toContain('<li><strong>Sunday:</strong> Closed</li>');
+    // In Welsh (the lang cookie): the heading, the days (mutated after 'i') and 'Ar gau'.
+    const welsh = (await ctx.app.inject({ method: 'GET', url: '/api/activities/footer?venue=bury-leisure-centre', cookies: { lang: 'cy' } })).body;
+    expect(welsh).toContain('<h3>Oriau agor</h3>');
+    expect(welsh).toContain('<li><strong>Dydd Llun a dydd Mawrth:</strong> 06:30\u201322:00</li><li><strong>Dydd Mercher:</strong> Ar gau</li>');
+    expect(welsh).toContain('<li><strong>Dydd Iau a dydd Gwener:</strong> 06:30\u201322:00</li>');
+    const week = [1, 2, 3, 4, 5].map((iso_day) => ({ iso_day, opens: '06:30:00', closes: '22:00:00' }));
+    expect(openingHoursLines(week, 'cy')).toEqual([['Dydd Llun i ddydd Gwener', '06:30\u201322:00'], ['Dydd Sadwrn a dydd Sul', 'Ar gau']]);
+    expect(welsh).not.toMatch(/Opening hours|Closed|Monday/);
   });
 
   it('answers an empty body for a venue without a footer or opening hours', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@app/contract/errors/error-response';
 import { ZGetFooterQuery, ZGetFooterResponse } from '@app/contract/footer/get-footer';
+import { requestLanguage } from '../../lib/language.ts';
 import { getFooterHtml } from './service.ts';
 
 export const footerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,8 +16,8 @@ export const footerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const html = await getFooterHtml(app.db, request.clientId, request.query.venue);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const html = await getFooterHtml(app.db, request.clientId, request.query.venue, requestLanguage(request));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'cookie').send(html);
     },
   );
 };
