@@ -71,6 +71,15 @@ describe('card payment with a 3-D Secure challenge', () => {
     expect(page.body).toMatch(/<button[^>]*>Approve<\/button>/);
     expect(page.body).toMatch(/<button[^>]*>Decline<\/button>/);
     expect(page.body).toContain('<html lang="en-GB">');
+    // In Welsh when the customer chose Welsh on the site (the lang cookie); the amount the same.
+    const welsh = await ctx.app.inject({ method: 'GET', url: scaUrl, cookies: { lang: 'cy' } });
+    expect(welsh.body).toContain('<html lang="cy">');
+    expect(welsh.body).toContain('<h1>Cadarnhewch eich taliad</h1>');
+    expect(welsh.body).toMatch(/<button[^>]*value="approve"[^>]*>Cymeradwyo<\/button>/);
+    expect(welsh.body).toContain('£6.50');
+    expect(welsh.body).not.toMatch(/Approve|Decline|Confirm your payment/);
+    const gone = await ctx.app.inject({ method: 'GET', url: '/simulator/challenge?token=nope', cookies: { lang: 'cy' } });
+    expect([gone.statusCode, gone.body.includes('Heb ddod o hyd i’r gwiriad taliad')]).toEqual([404, true]);
     const approve = await ctx.app.inject({ method: 'POST', url: '/simulator/challenge', payload: `token=${encodeURIComponent(scaData)}&decision=approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(approve.statusCode).toBe(303);
     expect(approve.headers.location).toBe(`/basket/checkout?transaction_uuid=${uuid}&status=approved`);

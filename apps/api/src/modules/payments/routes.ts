@@ -6,33 +6,9 @@ import { toMoney } from '@app/contract/rules/money';
 import { ZSimulatorCardReaderRequest, ZSimulatorCardReaderResponse } from '@app/contract/foh/kiosk-terminal';
 import { noStore } from '../../lib/no-store.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { challengePage, missingChallengePage } from './challenge-page.ts';
 import * as payments from './service.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f6; color: #1a1a1a; }
-  main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border: 1px solid #c8c8d0; border-radius: 8px; }
-  h1 { font-size: 1.4rem; margin-top: 0; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
-  dt { font-weight: 600; }
-  .actions { display: flex; gap: 1rem; flex-wrap: wrap; margin-top: 1.5rem; }
-  button { font: inherit; min-height: 44px; min-width: 8rem; padding: .5rem 1rem; border-radius: 6px; cursor: pointer; }
-  .approve { background: #1d6b2f; color: #fff; border: 2px solid #1d6b2f; }
-  .decline { background: #fff; color: #9b1c1c; border: 2px solid #9b1c1c; }
-  button:focus-visible { outline: 3px solid #1a1a1a; outline-offset: 3px; box-shadow: 0 0 0 6px #fff; }
-  p.note { color: #444; font-size: .9rem; }
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
 
 /**
  * The simulator provider's own endpoints (DESIGN.md §5): card tokenisation and the 3-D Secure
@@ -67,23 +43,9 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const payment = await payments.findChallenge(app.db, request.query.token);
       if (!payment) {
         reply.code(404);
-        return page('Payment check not found', '<h1>Payment check not found</h1><p>This payment check has finished or does not exist. Return to the basket and try again.</p><p><a href="/basket/checkout">Back to checkout</a></p>');
+        return missingChallengePage(requestLanguage(request));
       }
-      const amount = toMoney(payment.amount_pence, '£').formatted;
-      return page(
-        'Confirm your payment',
-        `<h1>Confirm your payment</h1>
-<p>Your bank asks you to confirm this payment (simulated 3-D Secure check).</p>
-<dl><dt>Merchant</dt><dd>${escapeHtml(payment.merchant)}</dd><dt>Amount</dt><dd>${escapeHtml(amount)}</dd></dl>
-<form method="post" action="/simulator/challenge">
-<input type="hidden" name="token" value="${escapeHtml(request.query.token)}">
-<div class="actions">
-<button type="submit" name="decision" value="approve" class="approve">Approve</button>
-<button type="submit" name="decision" value="decline" class="decline">Decline</button>
-</div>
-</form>
-<p class="note">Test mode: no real money moves.</p>`,
-      );
+      return challengePage(requestLanguage(request), { merchant: payment.merchant, amount: toMoney(payment.amount_pence, '£').formatted, token: request.query.token });
     },
   );
 
@@ -101,7 +63,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await payments.decideChallenge(app.db, request.body.token, request.body.decision === 'approve');
       if (!target) {
         reply.code(404).type('text/html; charset=utf-8');
-        return page('Payment check not found', '<h1>Payment check not found</h1><p><a href="/basket/checkout">Back to checkout</a></p>');
+        return missingChallengePage(requestLanguage(request), false);
       }
       return reply.redirect(target, 303);
     },
