@@ -88,6 +88,17 @@ describe("a page in the visitor's language", () => {
     const missing = await get('/no/such/page/here/at/all/x', { cookie: 'lang=cy' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toMatch(/<html lang="cy"/);
+    // An address no site serves (an unknown /_/ prefix): a page of its own, in the chosen language.
+    for (const [cookie, lang, title, home] of [
+      ['lang=cy', 'cy', "Heb ddod o hyd i'r dudalen", "Mynd i'r hafan"],
+      [undefined, 'en-GB', 'Page not found', 'Go to the home page'],
+    ] as const) {
+      const nowhere = await get('/_/no-such-site/page', { cookie });
+      expect([nowhere.statusCode, nowhere.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+      expect(nowhere.body).toContain(`<html lang="${lang}">`);
+      expect(nowhere.body).toContain(`<title>${title}</title>`);
+      expect(nowhere.body).toContain(`<a href="/">${home}</a>`);
+    }
   });
 
   it('reads a language that is not ours as English', async () => {

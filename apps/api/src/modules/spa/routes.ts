@@ -6,7 +6,7 @@ import { SOURCES, sourceForHost, sourceForPath, type Source } from '@app/contrac
 import { pageExists as catalogueHasPage } from '../catalogue/service.ts';
 import { isSpaPath, pageLookup, withoutTrailingSlash } from './known-paths.ts';
 import { jsonForScript, pageDataBuilder } from './page-data.ts';
-import { rendersNotFoundScreen } from './not-found-page.ts';
+import { rendersNotFoundScreen, staticNotFoundPage } from './not-found-page.ts';
 import { SERVER_RENDER_BUDGET_MS, serverRenderer } from './server-render.ts';
 import { forFirstPaint, inlineStyles, type InlineStyles } from './first-paint.ts';
 import { languageSwitch, pageInLanguage } from './page-language.ts';
@@ -129,7 +129,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
 
   app.get('/*', async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
-    if (pathname === null) return reply.status(404).type('text/plain').send('Not found.');
+    if (pathname === null) return reply.status(404).type('text/html; charset=utf-8').send(staticNotFoundPage(requestLanguage(request)));
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.status(404).send({ message: `Route ${request.method} ${pathname} not found.` });
     }
@@ -148,7 +148,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
     }
     const { source, rest } = sourceOf(request.host, pathname);
     if (source === null) {
-      return reply.status(404).type('text/plain').send(`No site is served under ${pathname}.`);
+      return reply.status(404).type('text/html; charset=utf-8').send(staticNotFoundPage(requestLanguage(request)));
     }
     // Only the bookings site may be framed, by the client's own list (any origin in development);
     // the tag manager's hosts only where a container is configured (docs/security.md "Issue 22").
