@@ -86,6 +86,15 @@ describe('PUT /api/dashboard/language', () => {
     expect(await languageOf(email)).toBe('en-GB');
   });
 
+  it('many customers at once, each sending their choice twice at the same time: each records their own', async () => {
+    const emails = Array.from({ length: 30 }, () => newEmail());
+    const tokens = await Promise.all(emails.map((email) => signUp(email)));
+    const wanted = emails.map((_, i) => (i % 3 === 0 ? 'en-GB' : 'cy'));
+    const answers = await Promise.all(tokens.flatMap((token, i) => [setLanguage(token, { language: wanted[i] }), setLanguage(token, { language: wanted[i] })]));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(await Promise.all(emails.map(languageOf))).toEqual(wanted);
+  });
+
   it('asks a visitor to log in (401)', async () => {
     expect((await setLanguage(null, { language: 'cy' })).statusCode).toBe(401);
   });
