@@ -45,6 +45,7 @@ export const categoriesAt = async (db: Db, manager: Manager, venueSlug: string):
   return rows.filter((row) => row.parent_id === null).map((root) => ({ ...base(root), kind: root.v2_type, children: rows.filter((row) => row.parent_id === root.id).map(base) }));
 };
 
+/** The change with its English summary and the names and numbers the changes page words it from in another language (change-summary.ts). */
 const record = (db: Db, manager: Manager, venueId: number, action: 'category_created' | 'category_changed', summary: string, detail: Record<string, unknown>) =>
   repo.insertChange(db, { client_id: manager.clientId, venue_id: venueId, occurrence_id: null, actor_user_id: manager.userId, action, reason: null, detail: { summary, ...detail } });
 
@@ -78,7 +79,7 @@ export const createCategory = async (db: Db, manager: Manager, venueSlug: string
     });
     await repo.offerCategories(trx, venue.id, parent ? [parent.id, id] : [id]);
     const summary = parent ? `${body.name} (an activity of ${parent.name})` : `${body.name} (booked as ${kind})`;
-    await record(trx, manager, venue.id, 'category_created', summary, { category_id: id, slug, parent_id: parent?.id ?? null });
+    await record(trx, manager, venue.id, 'category_created', summary, { category_id: id, slug, parent_id: parent?.id ?? null, name: body.name, parent_name: parent?.name ?? null, kind });
     return { name: body.name };
   });
   return { data: await categoriesAt(db, manager, venueSlug), message: `${created.name} is made and offered at ${venue.name}.` };
@@ -111,7 +112,7 @@ export const setCategoryOffered = async (db: Db, manager: Manager, venueSlug: st
       : await repo.hideCategories(trx, venue.id, [category.id, ...(category.parent_id === null ? await repo.childCategoryIds(trx, manager.clientId, category.id) : [])]);
     if (changed === 0) throw unprocessable('nothing_changed', offered ? 'Nothing was changed: it is already offered here.' : 'Nothing was changed: it is already hidden here.');
     const words = offered ? `${category.name} shown here` : `${category.name} hidden here${changed > 1 ? ` (with ${changed - 1} of its activities)` : ''}`;
-    await record(trx, manager, venue.id, 'category_changed', words, { category_id: categoryId, offered, rows: changed });
+    await record(trx, manager, venue.id, 'category_changed', words, { category_id: categoryId, name: category.name, offered, rows: changed });
     return words;
   });
   return { data: await categoriesAt(db, manager, venueSlug), message: `${summary}.` };

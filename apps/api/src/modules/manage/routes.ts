@@ -17,6 +17,7 @@ import {
 } from '@app/contract/manage/occurrences';
 import { ZNoShowPolicyResponse, ZUpdateNoShowPolicyRequest } from '@app/contract/manage/settings';
 import { publicUrlOf } from '../../lib/config.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import * as manage from './service.ts';
 import { noShowPolicy, updateNoShowPolicy } from './settings.ts';
 import { createSeries, seriesOptions } from './series.ts';
@@ -82,7 +83,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/manage/venues/:venue/changes',
     { ...managerOnly, schema: { tags, summary: "A venue's recorded changes, newest first", params: ZManageVenueParams, querystring: ZManageChangesQuery, response: { 200: ZManageChangesResponse, ...errors } } },
-    async (request) => manage.changesOfVenue(app.db, managerOf(request), request.params.venue, request.query.page),
+    async (request) => manage.changesOfVenue(app.db, managerOf(request), request.params.venue, request.query.page, requestLanguage(request)),
   );
 
   app.get('/api/manage/settings/no-show-policy', { ...managerOnly, schema: { tags, summary: "The operator's no-show policy and its last changes", response: { 200: ZNoShowPolicyResponse, ...errors } } }, async (request) =>
@@ -113,7 +114,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       ...managerOnly,
       schema: { tags, summary: 'Import weekly classes from CSV: a dry run unless apply; every error by line and column', body: ZTimetableImportRequest, response: { 200: ZTimetableImportResponse, ...errors } },
     },
-    async (request) => importTimetable(app.db, managerOf(request), request.body.csv, { apply: request.body.apply }),
+    async (request) => importTimetable(app.db, managerOf(request), request.body.csv, { apply: request.body.apply, language: requestLanguage(request) }),
   );
 
   app.get(

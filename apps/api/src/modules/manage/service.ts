@@ -2,11 +2,13 @@ import type { ManageOccurrence, OperatorChange } from '@app/contract/manage/occu
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
 import type { RequestOrigin } from '../account/service.ts';
 import { cancelForOccurrence } from '../bookings/service.ts';
 import { accountUrl, dateInWords, queueEmail } from '../email/service.ts';
 import { getVenue } from '../venues/service.ts';
 import { occurrenceChangedEmail } from './emails/occurrence-changed.ts';
+import { changeSummary } from './change-summary.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -191,51 +193,17 @@ export const changeStaffing = async (db: Db, manager: Manager, occurrenceId: num
   return { data, emailed_accounts: emailed, message: emailed === 0 ? 'Session changed.' : `Session changed; ${emailed === 1 ? '1 booked customer has' : `${emailed} booked customers have`} been emailed.` };
 };
 
-const ACTION_WORDS: Record<string, string> = {
-  occurrence_cancelled: 'Cancelled',
-  capacity_changed: 'Capacity changed',
-  instructor_changed: 'Instructor changed',
-  location_changed: 'Room changed',
-  no_show_policy_changed: 'No-show policy changed',
-  series_created: 'Weekly series created',
-  venue_details_changed: 'Venue details changed',
-  opening_hours_changed: 'Opening hours changed',
-  footer_changed: 'Footer text changed',
-  category_created: 'Category created',
-  category_changed: 'Category changed',
-  activity_changed: 'Activity changed',
-  series_changed: 'Weekly series changed',
-  series_ended: 'Weekly series ended',
-  theme_changed: 'Theme changed',
-  maintenance_changed: 'Maintenance mode',
-};
-
-const WEEKDAYS = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
-
-const summaryOf = (row: repo.ChangeRow) => {
-  const d = row.detail as Record<string, string | number | undefined>;
-  const what = d.activity ? `${d.activity}` : '';
-  if (typeof d.summary === 'string') return `${ACTION_WORDS[row.action] ?? row.action}: ${d.summary}`;
-  if (row.action === 'series_created') return `${ACTION_WORDS[row.action]}: ${what}, ${WEEKDAYS[Number(d.day) - 1] ?? ''} at ${d.time} from ${d.starts_on}`;
-  if (row.action === 'occurrence_cancelled') {
-    const n = Number(d.bookings_cancelled ?? 0);
-    return `${ACTION_WORDS[row.action]}: ${what} (${n === 1 ? '1 booking' : `${n} bookings`} credited)`;
-  }
-  if (d.from !== undefined) return `${ACTION_WORDS[row.action] ?? row.action}${what ? `: ${what}` : ''}, ${d.from} → ${d.to}`;
-  return ACTION_WORDS[row.action] ?? row.action;
-};
-
 const PER_PAGE = 25;
 
-/** The venue's recorded changes, newest first (the console's audit page). */
-export const changesOfVenue = async (db: Db, manager: Manager, venueSlug: string, page: number) => {
+/** The venue's recorded changes, newest first (the console's audit page), each in words in the language. */
+export const changesOfVenue = async (db: Db, manager: Manager, venueSlug: string, page: number, language: Language = DEFAULT_LANGUAGE) => {
   const venue = await getVenue(db, manager.clientId, venueSlug);
   const { rows, total } = await repo.changesOfVenue(db, manager.clientId, venue.id, PER_PAGE, (page - 1) * PER_PAGE);
   const data: OperatorChange[] = rows.map((row) => ({
     id: row.id,
     action: row.action,
     occurrence_id: row.occurrence_id,
-    summary: summaryOf(row),
+    summary: changeSummary(row, language),
     reason: row.reason,
     detail: row.detail,
     by: { id: row.actor_id, name: row.actor_name },

@@ -2,6 +2,8 @@ import { ZCreateSeriesRequest, type CreateSeriesRequest } from '@app/contract/ma
 import type { Db } from '../../db/connect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/language.ts';
+import { inLanguage } from '../../lib/messages/welsh.ts';
 import { CsvError, parseCsv } from './csv.ts';
 import * as repo from './repository.ts';
 import { createSeries } from './series.ts';
@@ -11,7 +13,8 @@ import type { Manager } from './manager.ts';
  * The timetable import (docs/operator-tools.md "Timetable import"): a CSV of weekly classes, one
  * series a row, checked whole first — every row's every error by line and column — and applied in
  * one transaction or not at all. A dry run does everything in the transaction and rolls it back,
- * so it lists exactly what would be made.
+ * so it lists exactly what would be made. The report is in the request's language: a row's words
+ * here, an error's `message` by the answers' Welsh hook (docs/languages-messages.md).
  */
 
 export const COLUMNS = ['venue', 'activity', 'name', 'day', 'start_time', 'duration_minutes', 'capacity', 'price', 'booking_window_days', 'starts_on', 'room', 'instructor'] as const;
@@ -58,7 +61,7 @@ const readCsv = (csv: string) => {
   }
 };
 
-export const importTimetable = async (db: Db, manager: Manager, csv: string, { apply }: { apply: boolean }): Promise<ImportResult> => {
+export const importTimetable = async (db: Db, manager: Manager, csv: string, { apply, language = DEFAULT_LANGUAGE }: { apply: boolean; language?: Language }): Promise<ImportResult> => {
   const errors: ImportError[] = [];
   const records = readCsv(csv);
   if (records instanceof CsvError) return { applied: false, dry_run: !apply, rows: [], errors: [{ line: records.line, column: null, message: records.message }] };
@@ -129,7 +132,8 @@ export const importTimetable = async (db: Db, manager: Manager, csv: string, { a
       for (const row of planned) {
         try {
           const made = await createSeries(trx, manager, row.venue, row.body);
-          rows.push({ line: row.line, summary: `${row.venue}: ${made.message}` });
+          // The row's words in the request's language (the catalogue's Welsh of the series' own message); the slug is a name.
+          rows.push({ line: row.line, summary: `${row.venue}: ${inLanguage(made.message, language)}` });
         } catch (error) {
           if (!(error instanceof AppError) || error.status >= 500) throw error;
           const fields = Object.entries(error.errors ?? {});

@@ -76,7 +76,7 @@ export const updateFooter = async (db: Db, manager: Manager, venueSlug: string, 
     const row = await repo.findVenueRow(trx, manager.clientId, venue.id, true);
     if ((row.footer_html ?? '') === html) throw unprocessable('nothing_changed', NOTHING_CHANGED);
     await repo.setFooterHtml(trx, venue.id, html === '' ? null : html);
-    await record(trx, manager, venue.id, 'footer_changed', { summary: `${html.length} characters${removed ? ', unsafe parts removed' : ''}`, removed });
+    await record(trx, manager, venue.id, 'footer_changed', { summary: `${html.length} characters${removed ? ', unsafe parts removed' : ''}`, characters: html.length, removed });
   });
   const message = removed ? 'The footer text is saved. Parts that are not allowed (such as scripts, styles or forms) were removed.' : 'The footer text is saved.';
   return { data: await venueDetails(db, manager, venueSlug), message };
