@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { addDays, londonDate, longDate } from '@app/contract/rules/join-quote';
+import { addDays, londonDate } from '@app/contract/rules/join-quote';
 import { useTranslation } from '../../lib/i18n-react.tsx';
 import { Button } from '../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
@@ -8,6 +8,7 @@ import { useManageDay, type ManageOccurrence, type Option } from './api/manage.t
 import { ManageFrame } from './components/ManageFrame.tsx';
 import { CancelOccurrenceDialog } from './components/CancelOccurrenceDialog.tsx';
 import { ChangeOccurrenceDialog } from './components/ChangeOccurrenceDialog.tsx';
+import { dayInWords } from './dates.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -90,7 +91,7 @@ const Sessions = ({ occurrences, date, instructors, locations }: SessionsProps) 
   return (
     <section aria-labelledby="manage-day-heading">
       <h2 id="manage-day-heading" className="text-xl font-bold">
-        {t('day.caption', { date: longDate(date) })}
+        {t('day.caption', { date: dayInWords(date) })}
       </h2>
       <p role="status" aria-live="polite" data-testid="manage-status" className={done ? 'mt-3 rounded-md border border-green-700 bg-green-50 px-4 py-3 font-semibold text-green-900' : 'sr-only'}>
         {done ?? ''}

@@ -15,10 +15,11 @@ import { ChangeOccurrenceDialog } from './components/ChangeOccurrenceDialog.tsx'
 /**
  * The operator console's dialogs (issue 26, docs/operator-tools.md) at the HTTP boundary (only
  * fetch is replaced): Cancel session sends the reason and nothing without one; a capacity the
- * server refuses is shown in place; the instructor and room send only what changed.
+ * server refuses is shown in place; the instructor and room send only what changed. On a Welsh
+ * page (issue 27) the session's date is in Welsh, by the app's own month names.
  */
-const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');
-const ns = (name: string) => JSON.parse(fs.readFileSync(path.join(locales, `${name}.json`), 'utf8')) as Record<string, unknown>;
+const locales = path.resolve(import.meta.dirname, '../../../public/locales');
+const ns = (name: string, language = 'en-GB') => JSON.parse(fs.readFileSync(path.join(locales, language, `${name}.json`), 'utf8')) as Record<string, unknown>;
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en-GB', resources: { 'en-GB': { common: ns('common'), manage: ns('manage') } }, defaultNS: 'common', interpolation: { escapeValue: false } });
@@ -139,5 +140,29 @@ describe('Change', () => {
     await user.click(screen.getByRole('button', { name: 'Save instructor and room' }));
     await vi.waitFor(() => expect(done).toHaveBeenCalledWith('Session changed; 3 booked customers have been emailed.'));
     expect(calls).toEqual([{ method: 'PUT', url: '/api/manage/occurrences/7/staffing', body: { location_id: 9, reason: 'Studio 1 floor repair' } }]);
+  });
+});
+
+describe('on a Welsh page', () => {
+  beforeAll(async () => {
+    i18next.addResourceBundle('cy', 'common', ns('common', 'cy'));
+    i18next.addResourceBundle('cy', 'manage', ns('manage', 'cy'));
+  });
+  beforeEach(async () => {
+    document.documentElement.lang = 'cy';
+    await i18next.changeLanguage('cy');
+  });
+  afterEach(async () => {
+    document.documentElement.lang = 'en-GB';
+    await i18next.changeLanguage('en-GB');
+  });
+
+  it("names the session's day in Welsh in both dialogs", () => {
+    show(<CancelOccurrenceDialog occurrence={occurrence} date={day} onClose={() => {}} onDone={() => {}} />);
+    expect(screen.getByRole('heading', { name: "Canslo'r sesiwn hon?" })).toBeTruthy();
+    expect(screen.getByText('Rhythm Ride, 4 Mawrth 2031 am 18:00')).toBeTruthy();
+    cleanup();
+    show(<ChangeOccurrenceDialog occurrence={occurrence} date={day} instructors={[]} locations={[]} onClose={() => {}} onDone={() => {}} />);
+    expect(screen.getByText('4 Mawrth 2031 am 18:00')).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { longDate } from '@app/contract/rules/join-quote';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { dayInWords } from '../dates.ts';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { useModalDialog } from '../../../lib/ui/use-modal-dialog.ts';
 import { useCancelOccurrence, type ManageOccurrence } from '../api/manage.ts';
@@ -51,7 +51,7 @@ const CancelForm = ({ occurrence, date, ids, onClose, onDone }: FormProps) => {
       <h2 id={ids.headingId} className="text-2xl font-bold text-dark-500">
         {t('cancel.title')}
       </h2>
-      <p className="mt-2 font-medium">{t('cancel.what', { session: occurrence.activityName, date: longDate(date), time: occurrence.time })}</p>
+      <p className="mt-2 font-medium">{t('cancel.what', { session: occurrence.activityName, date: dayInWords(date), time: occurrence.time })}</p>
       <p id={ids.textId} className="mt-3 rounded-md bg-neutral-100 px-4 py-3">
         {occurrence.booked > 0 ? t('cancel.effect', { count: occurrence.booked }) : t('cancel.effectNone')}
       </p>

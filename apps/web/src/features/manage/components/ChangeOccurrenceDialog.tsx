@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { longDate } from '@app/contract/rules/join-quote';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
+import { dayInWords } from '../dates.ts';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { useModalDialog } from '../../../lib/ui/use-modal-dialog.ts';
 import { useChangeCapacity, useChangeStaffing, type ManageOccurrence, type Option } from '../api/manage.ts';
@@ -29,7 +29,7 @@ export const ChangeOccurrenceDialog = ({ occurrence, date, instructors, location
           <h2 id={headingId} className="text-2xl font-bold break-words text-dark-500">
             {t('change.title', { session: occurrence.activityName })}
           </h2>
-          <p className="mt-1 font-medium">{t('change.what', { date: longDate(date), time: occurrence.time })}</p>
+          <p className="mt-1 font-medium">{t('change.what', { date: dayInWords(date), time: occurrence.time })}</p>
           <CapacityForm key={`c${occurrence.id}`} occurrence={occurrence} onDone={onDone} />
           <StaffingForm key={`s${occurrence.id}`} occurrence={occurrence} instructors={instructors} locations={locations} onDone={onDone} />
           <div className="mt-6 flex justify-end">
