@@ -4,12 +4,12 @@ import type { ChangeRow } from './repository.ts';
 
 /**
  * A recorded change in words, for the console's changes page (docs/operator-tools.md "The audit
- * trail"), in the request's language (issue 27, docs/languages-messages.md "The console's
- * changes"). English is the wording the changes page has always had, from the stored `summary`
- * where a writer stored one. Welsh is composed from the row's stored `detail` (names, numbers,
- * fields, days, times); a row whose detail lacks what the Welsh needs (written before the writer
- * stored it) keeps its English `summary` after the Welsh name of the action. Names staff typed
- * (activities, categories, rooms, instructors) stay as they are.
+ * trail"), in the request's language (issue 27, docs/operator-tools.md "In Welsh"). English is
+ * the wording the changes page has always had, from the stored `summary` where a writer stored
+ * one. Welsh is composed from the row's stored `detail` (names, numbers, fields, days, times); a
+ * row whose detail lacks what the Welsh needs (written before the writer stored it) keeps its
+ * English `summary` after the Welsh name of the action. Names staff typed (activities,
+ * categories, rooms, instructors) stay as they are.
  */
 
 type Detail = Record<string, unknown>;
