@@ -11,6 +11,8 @@
 // 3. Fairness: the draw order against the arrival order, in deciles: a 10×10 chi-square test of
 //    independence (81 degrees of freedom, critical value 126.08 at α = 0.001). A fair draw gives
 //    no relation between when a customer asked and where they were drawn.
+//    The emails: each customer is told once (one release_result email per customer, queued after
+//    the decisions); when the last was queued after the instant.
 // 4. Comparator, same run, same database: a bare loop deciding the same 2,000 requests in a random
 //    order the simplest correct way (one transaction each: conditional UPDATE of a slot counter,
 //    then a hold or waitlist row, then the request's status): decisions per second; the ratio is
@@ -187,6 +189,19 @@ try {
   const arrival = [...requests.rows].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id - b.id).map((r) => r.id);
   const chiSquare = chiSquareIndependence(arrival, order);
 
+  // 3b. The emails: one per customer, queued once every request is decided (releases/notify.ts).
+  for (;;) {
+    const { rows } = await sql<{ untold: number }>`SELECT count(*)::int AS untold FROM release_requests WHERE release_id = ${release.id} AND notified_at IS NULL`.execute(db);
+    if (rows[0]!.untold === 0) break;
+    if (Date.now() > drawDeadline) throw new Error(`${rows[0]!.untold} requests still untold 5 minutes after the release`);
+    await sleep(200);
+  }
+  const { rows: toldRows } = await sql<{ after_ms: number }>`
+    SELECT extract(epoch FROM notified_at - ${release.release_at}::timestamptz) * 1000 AS after_ms FROM release_requests WHERE release_id = ${release.id}`.execute(db);
+  const toldMs = toldRows.map((r) => Number(r.after_ms)).sort((a, b) => a - b);
+  const { rows: mails } = await sql<{ emails: number; recipients: number }>`
+    SELECT count(*)::int AS emails, count(DISTINCT to_address)::int AS recipients FROM outbox_emails WHERE client_id = ${fx.clientId} AND kind = 'release_result'`.execute(db);
+
   // 4. The comparator.
   const bare = await bareDecisions(databaseUrl, requests.rows, sessions);
   const drawSeconds = decided.at(-1)! / 1000;
@@ -220,6 +235,14 @@ try {
       oversoldSessions: over[0]!.n,
       placesNotToTheFirstInSeedOrder: outOfOrder,
     },
+    emails: {
+      customers: CUSTOMERS,
+      queued: mails[0]!.emails,
+      recipients: mails[0]!.recipients,
+      toldP50Ms: Math.round(percentile(toldMs, 50)),
+      toldP99Ms: Math.round(percentile(toldMs, 99)),
+      lastToldMs: Math.round(toldMs.at(-1)!),
+    },
     fairness: { test: 'chi-square independence, arrival decile × draw decile', statistic: chiSquare, degreesOfFreedom: 81, criticalAt0001: CHI_SQUARE_CRITICAL_81_DF_0_001, uniform: chiSquare < CHI_SQUARE_CRITICAL_81_DF_0_001 },
     comparator: { 'bare sequential decisions (one transaction each)': bare, drawDecisionsToBare: Math.round((drawDecisionsPerSecond / bare.decisionsPerSecond) * 100) / 100 },
   };
@@ -230,9 +253,11 @@ try {
     `release (3 instances behind HAProxy): ${asks.length} requests at ${result.requests.perSecond}/s (p99 ${result.requests.p99Ms} ms, ${refused} refused); ` +
       `draw: ${d.granted} granted at ${d.grantsPerSecond}/s, p99 ${d.grantP99Ms} ms after the instant, ${d.grantedWithin5s} within 5 s, ${d.oversoldSessions} oversold, ` +
       `${d.placesNotToTheFirstInSeedOrder} out of seed order; chi-square ${chiSquare} (< ${CHI_SQUARE_CRITICAL_81_DF_0_001}: ${result.fairness.uniform}); ` +
-      `${d.decisionsPerSecond} decisions/s vs bare ${bare.decisionsPerSecond}/s: ${result.comparator.drawDecisionsToBare}×`,
+      `${d.decisionsPerSecond} decisions/s vs bare ${bare.decisionsPerSecond}/s: ${result.comparator.drawDecisionsToBare}×; ` +
+      `emails: ${result.emails.queued} to ${result.emails.recipients} of ${CUSTOMERS} customers, the last queued ${result.emails.lastToldMs} ms after the instant`,
   );
-  if (d.oversoldSessions > 0 || d.placesNotToTheFirstInSeedOrder > 0 || refused > 0) process.exitCode = 1;
+  const emailsWrong = result.emails.queued !== CUSTOMERS || result.emails.recipients !== CUSTOMERS;
+  if (d.oversoldSessions > 0 || d.placesNotToTheFirstInSeedOrder > 0 || refused > 0 || emailsWrong) process.exitCode = 1;
 } finally {
   await db?.destroy();
   await stopChild(cluster);
