@@ -30,7 +30,7 @@ export const RELEASE_TEXTS: Readonly<Record<Language, ReleaseTexts>> = {
     refused: (x, reason) => `${x.name} at ${x.time} for ${x.person}: not held. ${reason}`,
     book: (basket) => `Book the places held for you before then: ${basket}. A place not booked in time goes to the next person waiting.`,
     basketLink: 'Go to your basket',
-    waiting: 'If a place comes free for someone on a waiting list, we will email you and hold it in your basket.',
+    waiting: 'If a place comes free while you are on a waiting list, we will email you and hold it in your basket.',
   },
   cy: {
     subject: (day, venue) => `Eich ceisiadau ar gyfer ${day}: ${venue}`,
@@ -41,6 +41,6 @@ export const RELEASE_TEXTS: Readonly<Record<Language, ReleaseTexts>> = {
     refused: (x, reason) => `${x.name} am ${x.time} ar gyfer ${x.person}: heb ei gadw. ${reason}`,
     book: (basket) => `Archebwch y lleoedd sy’n cael eu cadw i chi cyn hynny: ${basket}. Bydd lle na chaiff ei archebu mewn pryd yn mynd i’r person nesaf sy’n aros.`,
     basketLink: 'Mynd i’ch basged',
-    waiting: 'Os daw lle yn rhydd i rywun ar restr aros, byddwn yn anfon e-bost atoch ac yn ei gadw yn eich basged.',
+    waiting: 'Os daw lle yn rhydd tra byddwch ar restr aros, byddwn yn anfon e-bost atoch ac yn ei gadw yn eich basged.',
   },
 };
