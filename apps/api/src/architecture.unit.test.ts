@@ -67,7 +67,7 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   questions: ['account', 'basket'],
   // A fair release (docs/release.md): judged as the basket's add (holds, pricing), granted through
   // the basket, else the waitlist; the day's opening is the timetable's booking-window rule.
-  releases: ['account', 'basket', 'holds', 'pricing', 'timetable', 'waitlist'],
+  releases: ['account', 'basket', 'email', 'holds', 'pricing', 'timetable', 'waitlist'],
   spa: ['catalogue'],
   terms: ['account', 'basket'],
   theme: ['venues'],

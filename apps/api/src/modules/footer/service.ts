@@ -20,6 +20,9 @@ export const getFooterHtml = async (db: Db, clientId: number, venueSlug: string,
 /** The venue's weekly opening hours (the console edits them). */
 export const openingHoursOf = (db: Db, venueId: number) => findOpeningHours(db, venueId);
 
+/** The week as the footer lists it, [days, hours] per line, in a language (the console's changes in Welsh). */
+export { openingHoursLines, type OpeningHoursRow };
+
 /** The week in words, the same lines the footer lists ('Monday to Friday 06:30–22:00; Sunday Closed'). */
 export const openingHoursInWords = (rows: readonly OpeningHoursRow[]) =>
   openingHoursLines(rows)

@@ -1,5 +1,5 @@
 import type { Language } from '../../lib/language.ts';
-import { openingHoursLines, type OpeningHoursRow } from '../footer/opening-hours.ts';
+import { openingHoursLines, type OpeningHoursRow } from '../footer/service.ts';
 import type { ChangeRow } from './repository.ts';
 
 /**
