@@ -70,7 +70,8 @@ export const MODULE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = 
   releases: ['account', 'basket', 'email', 'holds', 'pricing', 'timetable', 'waitlist'],
   spa: ['catalogue'],
   terms: ['account', 'basket'],
-  theme: ['venues'],
+  // Changing the theme or the maintenance switch is a manager's (the console's role check).
+  theme: ['manage', 'venues'],
   // Each row shows the caller's price by pricing's rule (issue 21).
   timetable: ['account', 'auth', 'catalogue', 'pricing', 'venues'],
   venues: [],

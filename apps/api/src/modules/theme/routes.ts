@@ -8,16 +8,24 @@ import {
   ZUpdateThemeLevelResponse,
 } from '@app/contract/staff/update-theme-level';
 import { ZSetMaintenanceRequest, ZSetMaintenanceResponse } from '@app/contract/staff/set-maintenance';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as manage from '../manage/service.ts';
 import * as theme from './service.ts';
 
 const staffErrors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 422: ZErrorResponse };
 
 /**
  * Staff editing of themes (client level, or one venue with `?venue=`) and the maintenance
- * switch. One hook guards the whole group: a staff session's bearer token.
+ * switch. One hook guards the whole group: a staff session's bearer token. Reading is open to
+ * any staff member; changing the theme or the switch is the operator console's (issue 26): staff
+ * with the manager role only, checked before the body is read (403 whatever is sent).
  */
 const staffThemeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireStaff);
+  const requireManager = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.requireStaff(request, reply);
+    await manage.assertManager(app.db, { clientId: request.clientId, userId: request.auth!.userId });
+  };
 
   app.get(
     '/api/staff/theme',
@@ -35,6 +43,7 @@ const staffThemeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/staff/theme',
     {
+      preValidation: requireManager,
       schema: {
         tags: ['staff'],
         summary: 'Change theme fields of the client, or of one venue; null clears a field',
@@ -51,6 +60,7 @@ const staffThemeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/staff/maintenance',
     {
+      preValidation: requireManager,
       schema: {
         tags: ['staff'],
         summary: 'Put the site into maintenance (the theme answers 503) or take it out',
