@@ -47,7 +47,8 @@ export const forFirstPaint = (page: string, styles: InlineStyles | null, base: s
   if (styles) html = styles.links.reduce((text, link, i) => text.replace(link, () => (i === 0 ? styles.style : '')), html);
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return html;
-  const preload = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  // Each file once: the screen's chunk's imports repeat the entry's shared chunks.
+  const preload = [...new Set([...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!))];
   const boot =
     `<script defer src="${escapeAttribute(base + START_AFTER_PAINT)}" data-entry="${escapeAttribute(entry[1]!)}"` +
     ` data-preload="${escapeAttribute(preload.join(' '))}"></script>`;

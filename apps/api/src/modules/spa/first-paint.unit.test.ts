@@ -51,6 +51,16 @@ describe('forFirstPaint', () => {
     expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('start-after-paint.js'));
   });
 
+  it("lists each chunk once when the screen's hints repeat the entry's shared chunks", () => {
+    const repeated = PAGE.replace(
+      '</head>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-abc.js" />\n<link rel="modulepreload" crossorigin href="/assets/venues-abc.js" />\n</head>',
+    );
+    expect(forFirstPaint(repeated, styles, '/')).toContain(
+      'data-preload="/assets/react-abc.js /assets/i18n-abc.js /assets/HomeScreen-abc.js /assets/venues-abc.js"',
+    );
+  });
+
   it('keeps the stylesheet link when it could not be inlined, and the page as it is without an entry script', () => {
     const html = forFirstPaint(PAGE, null, '/_/foh/');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
