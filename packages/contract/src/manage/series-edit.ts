@@ -13,9 +13,10 @@ const ZPence = z.number().int('Must be a whole number of pence').min(0, 'Must be
 
 export const ZSeriesParams = z.object({ templateId: ZPathId });
 
-/** PUT /api/manage/series/{templateId}: the series as it should be from now on (every field). */
+/** PUT /api/manage/series/{templateId}: the series as it should be from now on (every field; `iso_day_of_week` 1–7, Monday = 1). */
 export const ZUpdateSeriesRequest = z
   .object({
+    iso_day_of_week: z.number().int('Choose a day').min(1, 'Choose a day').max(7, 'Choose a day'),
     start_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Must be a time (HH:MM)'),
     duration_minutes: z.number().int('Must be a whole number of minutes').min(5, 'Must be at least 5').max(480, 'Must be at most 480'),
     instructor_id: z.number().int().positive().nullable(),
@@ -62,5 +63,7 @@ export const ZManageSeriesResponse = z.object({
   tags: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
   changed_sessions: z.number().int().optional(),
   kept_sessions: z.number().int().optional(),
+  /** A new weekday: future sessions with no bookings that could not move (before now, after the last date, or a date the series already has) and were cancelled. */
+  cancelled_sessions: z.number().int().optional(),
   message: z.string().optional(),
 });

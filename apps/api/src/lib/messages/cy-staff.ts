@@ -50,6 +50,9 @@ export const staff: CatalogPart = {
     'Saved.': "Wedi'i gadw.",
     'Choose tags of this operator.': "Dewiswch dagiau'r gweithredwr hwn.",
     'The last date cannot be before yesterday.': 'Ni all y dyddiad olaf fod cyn ddoe.',
+    '1 session with bookings keeps its day, time, room and instructor.': "Mae 1 sesiwn gydag archebion yn cadw ei diwrnod, ei hamser, ei hystafell a'i hyfforddwr.",
+    '1 session with bookings keeps its time, room and instructor.': "Mae 1 sesiwn gydag archebion yn cadw ei hamser, ei hystafell a'i hyfforddwr.",
+    '1 session could not move to the new day and is cancelled.': "Ni allai 1 sesiwn symud i'r diwrnod newydd ac mae wedi'i chanslo.",
     'We couldn’t find that series.': "Ni chawsom hyd i'r gyfres honno.",
     'Nothing was changed: the series is already this.': "Ni newidiwyd dim: mae'r gyfres fel hyn yn barod.",
     'The capacity cannot be lower than the places already booked or held on a future session of this series.':
@@ -88,6 +91,13 @@ export const staff: CatalogPart = {
     ['{name} is saved: {n} future sessions follow.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn."],
     ['{name} is saved: {n} future sessions follow. 1 session with bookings keeps its time, room and instructor.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn. Mae 1 sesiwn gydag archebion yn cadw ei hamser, ei hystafell a'i hyfforddwr."],
     ['{name} is saved: {n} future sessions follow. {kept} sessions with bookings keep their time, room and instructor.', "Mae {name} wedi'i gadw: mae {n} sesiwn yn y dyfodol yn dilyn. Mae {kept} sesiwn gydag archebion yn cadw eu hamser, eu hystafell a'u hyfforddwr."],
+    [
+      '{name} is saved: {n} future sessions follow. {more}',
+      (v, welsh) => `Mae ${v.name} wedi'i gadw: mae ${v.n} sesiwn yn y dyfodol yn dilyn. ${v.more!.split(/(?<=\.) (?=\d)/).map(welsh).join(' ')}`,
+    ],
+    ['{kept} sessions with bookings keep their time, room and instructor.', "Mae {kept} sesiwn gydag archebion yn cadw eu hamser, eu hystafell a'u hyfforddwr."],
+    ['{kept} sessions with bookings keep their day, time, room and instructor.', "Mae {kept} sesiwn gydag archebion yn cadw eu diwrnod, eu hamser, eu hystafell a'u hyfforddwr."],
+    ['{n} sessions could not move to the new day and are cancelled.', "Ni allai {n} sesiwn symud i'r diwrnod newydd ac maen nhw wedi'u canslo."],
     ['The series already ends on {date}.', "Mae'r gyfres eisoes yn dod i ben ar {date}."],
     ['Sessions after {date} have bookings ({list}): cancel them first, so their customers are credited and told.', "Mae archebion ar sesiynau ar ôl {date} ({list}): canslwch nhw yn gyntaf, fel bod eu cwsmeriaid yn cael eu credydu a'u hysbysu."],
     ['{name} ends on {date}: 1 later session cancelled.', "Mae {name} yn dod i ben ar {date}: 1 sesiwn ddiweddarach wedi'i chanslo."],

@@ -82,6 +82,7 @@ const VENUE_FIELDS: Readonly<Record<string, string>> = {
   description: 'disgrifiad',
 };
 const SERIES_FIELDS: Readonly<Record<string, string>> = {
+  iso_day_of_week: 'diwrnod',
   start_time: 'amser',
   duration_minutes: 'hyd',
   instructor_id: 'hyfforddwr',

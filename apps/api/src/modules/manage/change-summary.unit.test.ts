@@ -24,6 +24,11 @@ describe('changeSummary', () => {
     expect(both('footer_changed', { summary: '40 characters', characters: 40, removed: false })).toEqual(["Testun y troedyn wedi'i newid: 40 nod", 'Footer text changed: 40 characters']);
   });
 
+  it("words a series' new weekday as the day ('diwrnod'), with the other fields in the form's order", () => {
+    const detail = { summary: 'Pilates: day, time', activity: 'Pilates', from: { iso_day_of_week: 2, start_time: '18:00' }, to: { iso_day_of_week: 4, start_time: '19:00' } };
+    expect(both('series_changed', detail)).toEqual(["Cyfres wythnosol wedi'i newid: Pilates: diwrnod, amser", 'Weekly series changed: Pilates: day, time']);
+  });
+
   it('reads a staffing change without ids by its stored words, and keeps what it cannot word', () => {
     expect(changeSummary({ action: 'location_changed', detail: { activity: 'Spin', from: 'Studio 1', to: 'the venue' } }, 'cy')).toBe("Ystafell wedi'i newid: Spin, Studio 1 → y ganolfan");
     expect(changeSummary({ action: 'instructor_changed', detail: { activity: 'Spin', from: 'none', to: 'Jo Rivers' } }, 'cy')).toBe("Hyfforddwr wedi'i newid: Spin, dim → Jo Rivers");

@@ -353,7 +353,7 @@ export const lockFutureOccurrences = async (db: Db, templateId: number, fromDate
        ORDER BY o.id FOR UPDATE OF o`.execute(db)
   ).rows;
 
-export const updateTemplate = (db: Db, templateId: number, change: { start_time: string; duration_minutes: number; instructor_id: number | null; location_id: number | null; capacity: number }) =>
+export const updateTemplate = (db: Db, templateId: number, change: { iso_day_of_week: number; start_time: string; duration_minutes: number; instructor_id: number | null; location_id: number | null; capacity: number }) =>
   db.updateTable('activity_templates').set(change).where('id', '=', templateId).execute();
 
 export const endTemplate = (db: Db, templateId: number, lastDate: string) => db.updateTable('activity_templates').set({ valid_until: lastDate }).where('id', '=', templateId).execute();
@@ -388,3 +388,22 @@ export const applyToOccurrences = async (db: Db, ids: readonly number[], moveIds
 
 export const cancelOccurrences = (db: Db, ids: readonly number[]) =>
   ids.length === 0 ? Promise.resolve() : db.updateTable('occurrences').set({ cancelled_at: sql<Date>`now()` }).where('id', 'in', ids).where('cancelled_at', 'is', null).execute();
+
+/** Every date the series has a session on (cancelled and past ones too: `UNIQUE (template_id, local_date)` counts them). */
+export const seriesDates = async (db: Db, templateId: number) =>
+  (await sql<{ id: number; local_date: string }>`SELECT id, to_char(local_date, 'YYYY-MM-DD') AS local_date FROM occurrences WHERE template_id = ${templateId}`.execute(db)).rows;
+
+/** Of the sessions and the dates they would move to, those that would then start after now (the time in the venue's zone). */
+export const startAfterNow = async (db: Db, moves: readonly { id: number; to: string }[], startTime: string, timezone: string) =>
+  moves.length === 0
+    ? new Set<number>()
+    : new Set(
+        (
+          await sql<{ id: number }>`
+            SELECT m.id FROM unnest(${moves.map((m) => m.id)}::int[], ${moves.map((m) => m.to)}::date[]) AS m(id, day)
+             WHERE (m.day + ${startTime}::time) AT TIME ZONE ${timezone} > now()`.execute(db)
+        ).rows.map((r) => r.id),
+      );
+
+/** Moves a session to another date (its times follow in applyToOccurrences, which works from local_date). */
+export const moveToDate = (db: Db, occurrenceId: number, date: string) => db.updateTable('occurrences').set({ local_date: date }).where('id', '=', occurrenceId).execute();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   });
   expect(made.statusCode).toBe(201);
   templateId = made.json().data.template_id;
-  body = { start_time: '20:30', duration_minutes: 45, instructor_id: null, location_id: null, capacity: 10, price_pence: 600, member_price_pence: 600, booking_window_days: 7, tag_ids: [] };
+  body = { iso_day_of_week: tomorrow.dow, start_time: '20:30', duration_minutes: 45, instructor_id: null, location_id: null, capacity: 10, price_pence: 600, member_price_pence: 600, booking_window_days: 7, tag_ids: [] };
 });
 
 describe('who may edit a series', () => {
@@ -104,7 +104,7 @@ describe('editing', () => {
     await claim(second!.id, 'booking');
     await claim(second!.id, 'hold', 'child');
     const current = (await call('GET', `/api/manage/series/${templateId}`, manager)).json().data as Json;
-    const { template_id: _t, activity_id: _a, name: _n, venue_slug: _v, iso_day_of_week: _d, valid_from: _f, valid_until: _u, ...editable } = current;
+    const { template_id: _t, activity_id: _a, name: _n, venue_slug: _v, valid_from: _f, valid_until: _u, ...editable } = current;
     const response = await call('PUT', `/api/manage/series/${templateId}`, manager, { ...editable, capacity: 1, price_pence: 700 });
     expect([response.statusCode, response.json().code]).toEqual([409, 'capacity_below_taken']);
     expect((await sessions(templateId)).every((s) => s.capacity === 16)).toBe(true);

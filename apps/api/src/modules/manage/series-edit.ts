@@ -4,6 +4,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Manager } from './manager.ts';
 import * as repo from './repository.ts';
+import { fillAhead, moveToWeekday } from './series-day.ts';
 
 /**
  * Editing and ending a weekly class series (issue 26, docs/operator-tools.md "Editing and ending a
@@ -35,8 +36,9 @@ export const getSeries = async (db: Db, manager: Manager, templateId: number) =>
 const record = (db: Db, manager: Manager, series: repo.SeriesRow, action: 'series_changed' | 'series_ended', summary: string, reason: string | null, detail: Record<string, unknown>) =>
   repo.insertChange(db, { client_id: manager.clientId, venue_id: series.venue_id, occurrence_id: null, actor_user_id: manager.userId, action, reason, detail: { summary, activity: series.name, template_id: series.template_id, ...detail } });
 
-const FIELDS = ['start_time', 'duration_minutes', 'instructor_id', 'location_id', 'capacity', 'price_pence', 'member_price_pence', 'booking_window_days', 'tag_ids'] as const;
+const FIELDS = ['iso_day_of_week', 'start_time', 'duration_minutes', 'instructor_id', 'location_id', 'capacity', 'price_pence', 'member_price_pence', 'booking_window_days', 'tag_ids'] as const;
 const WORDS: Record<(typeof FIELDS)[number], string> = {
+  iso_day_of_week: 'day',
   start_time: 'time',
   duration_minutes: 'duration',
   instructor_id: 'instructor',
@@ -53,7 +55,8 @@ const WORDS: Record<(typeof FIELDS)[number], string> = {
  * the booking window and tags; and its sessions not yet started: capacity on every one (never
  * below its places taken: the 0079 trigger refuses, 409, and nothing is changed), time, duration,
  * room and instructor on those with no bookings (those with bookings keep theirs: the answer says
- * how many, and the occurrence's own Change tells its customers).
+ * how many, and the occurrence's own Change tells its customers); a new weekday moves those with
+ * no bookings within their week, or cancels one that cannot move (series-day.ts).
  */
 export const updateSeries = async (db: Db, manager: Manager, templateId: number, body: UpdateSeriesRequest) => {
   const result = await inTransaction(db, async (trx) => {
@@ -67,11 +70,14 @@ export const updateSeries = async (db: Db, manager: Manager, templateId: number,
     const changed = FIELDS.filter((field) => JSON.stringify(from[field]) !== JSON.stringify(to[field]));
     if (changed.length === 0) throw unprocessable('nothing_changed', 'Nothing was changed: the series is already this.');
     const template = { start_time: body.start_time, duration_minutes: body.duration_minutes, instructor_id: body.instructor_id, location_id: body.location_id, capacity: body.capacity };
-    await repo.updateTemplate(trx, templateId, { ...template, start_time: `${body.start_time}:00` });
+    await repo.updateTemplate(trx, templateId, { ...template, iso_day_of_week: body.iso_day_of_week, start_time: `${body.start_time}:00` });
     await repo.updateSeriesActivity(trx, from.activity_id, body.booking_window_days, Math.min(VISITOR_WINDOW_DAYS, body.booking_window_days));
     await repo.updatePrice(trx, from.pricing_option_id, { price_pence: body.price_pence, member_price_pence: body.member_price_pence });
     await repo.replaceActivityTags(trx, from.activity_id, tagIds);
-    const future = await repo.lockFutureOccurrences(trx, templateId, today);
+    const locked = await repo.lockFutureOccurrences(trx, templateId, today);
+    const dayChanged = changed.includes('iso_day_of_week');
+    const cancelled = dayChanged ? await moveToWeekday(trx, from, body.iso_day_of_week, body.start_time, locked) : [];
+    const future = locked.filter((o) => !cancelled.includes(o.id));
     const movable = future.filter((o) => o.booked === 0).map((o) => o.id);
     try {
       await repo.applyToOccurrences(trx, future.map((o) => o.id), movable, template, from.timezone);
@@ -82,12 +88,17 @@ export const updateSeries = async (db: Db, manager: Manager, templateId: number,
       throw error;
     }
     const pick = (source: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, source[field]]));
-    await record(trx, manager, from, 'series_changed', `${from.name}: ${changed.map((f) => WORDS[f]).join(', ')}`, body.reason ?? null, { from: pick(from), to: pick(to), sessions: future.length, kept: future.length - movable.length });
-    return { changed: future.length, kept: future.length - movable.length };
+    if (dayChanged) await fillAhead(trx, from, today);
+    const kept = future.length - movable.length;
+    await record(trx, manager, from, 'series_changed', `${from.name}: ${changed.map((f) => WORDS[f]).join(', ')}`, body.reason ?? null, { from: pick(from), to: pick(to), sessions: future.length, kept, ...(dayChanged ? { cancelled: cancelled.length } : {}) });
+    return { changed: future.length, kept, cancelled: cancelled.length, dayChanged };
   });
   const { data } = await getSeries(db, manager, templateId);
-  const kept = result.kept === 0 ? '' : result.kept === 1 ? ' 1 session with bookings keeps its time, room and instructor.' : ` ${result.kept} sessions with bookings keep their time, room and instructor.`;
-  return { data, changed_sessions: result.changed, kept_sessions: result.kept, message: `${data.name} is saved: ${result.changed} future sessions follow.${kept}` };
+  const theDay = result.dayChanged ? 'day, ' : '';
+  const kept = result.kept === 1 ? `1 session with bookings keeps its ${theDay}time, room and instructor.` : `${result.kept} sessions with bookings keep their ${theDay}time, room and instructor.`;
+  const cancelled = result.cancelled === 0 ? '' : result.cancelled === 1 ? ' 1 session could not move to the new day and is cancelled.' : ` ${result.cancelled} sessions could not move to the new day and are cancelled.`;
+  const message = result.kept === 0 ? `${data.name} is saved: ${result.changed} future sessions follow.${cancelled}` : `${data.name} is saved: ${result.changed} future sessions follow. ${kept}${cancelled}`;
+  return { data, changed_sessions: result.changed, kept_sessions: result.kept, cancelled_sessions: result.cancelled, message };
 };
 
 /**
