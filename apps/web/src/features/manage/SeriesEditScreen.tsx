@@ -11,9 +11,10 @@ import { SeriesField, type FieldErrors } from './components/SeriesField.tsx';
 
 /**
  * `/manage/series/{template}` (docs/operator-tools.md "Editing and ending a series"): the weekly
- * series' time, duration, room, instructor, capacity, prices, booking window and tags (its future
- * sessions follow; those with bookings keep their time, room and instructor), and ending it after
- * a date (refused while a later session has bookings). The server's answer is said in place.
+ * series' day, time, duration, room, instructor, capacity, prices, booking window and tags (its
+ * future sessions follow, a new day within their week; those with bookings keep their day, time,
+ * room and instructor), and ending it after a date (refused while a later session has bookings).
+ * The server's answer is said in place.
  */
 const SeriesEditScreen = () => {
   const { t } = useTranslation('manage');
@@ -41,16 +42,17 @@ const SeriesEditScreen = () => {
   );
 };
 
-type Values = Record<'time' | 'duration' | 'room' | 'instructor' | 'capacity' | 'price' | 'memberPrice' | 'window' | 'reason', string>;
-const WIRE: Record<string, keyof Values> = { start_time: 'time', duration_minutes: 'duration', location_id: 'room', instructor_id: 'instructor', capacity: 'capacity', price_pence: 'price', member_price_pence: 'memberPrice', booking_window_days: 'window', reason: 'reason' };
+type Values = Record<'day' | 'time' | 'duration' | 'room' | 'instructor' | 'capacity' | 'price' | 'memberPrice' | 'window' | 'reason', string>;
+const WIRE: Record<string, keyof Values> = { iso_day_of_week: 'day', start_time: 'time', duration_minutes: 'duration', location_id: 'room', instructor_id: 'instructor', capacity: 'capacity', price_pence: 'price', member_price_pence: 'memberPrice', booking_window_days: 'window', reason: 'reason' };
+const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const whole = (text: string, min: number, max: number) => (/^\d{1,5}$/.test(text.trim()) && Number(text) >= min && Number(text) <= max ? Number(text) : null);
 const pence = (text: string) => (/^\d{1,4}(\.\d{1,2})?$/.test(text.trim()) && Number(text) <= 1000 ? Math.round(Number(text.trim()) * 100) : null);
 
-const EditForm = ({ templateId, answer, options }: { templateId: number; answer: SeriesAnswer; options: SeriesOptions }) => {
+export const EditForm = ({ templateId, answer, options }: { templateId: number; answer: SeriesAnswer; options: SeriesOptions }) => {
   const { t } = useTranslation('manage');
   const update = useUpdateSeries(templateId);
   const s = answer.data;
-  const [values, setValues] = useState<Values>({ time: s.startTime, duration: String(s.durationMinutes), room: s.locationId ? String(s.locationId) : '', instructor: s.instructorId ? String(s.instructorId) : '', capacity: String(s.capacity), price: (s.pricePence / 100).toFixed(2), memberPrice: (s.memberPricePence / 100).toFixed(2), window: String(s.bookingWindowDays), reason: '' });
+  const [values, setValues] = useState<Values>({ day: String(s.isoDayOfWeek), time: s.startTime, duration: String(s.durationMinutes), room: s.locationId ? String(s.locationId) : '', instructor: s.instructorId ? String(s.instructorId) : '', capacity: String(s.capacity), price: (s.pricePence / 100).toFixed(2), memberPrice: (s.memberPricePence / 100).toFixed(2), window: String(s.bookingWindowDays), reason: '' });
   const [tags, setTags] = useState<number[]>(s.tagIds);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState('');
@@ -72,7 +74,7 @@ const EditForm = ({ templateId, answer, options }: { templateId: number; answer:
     const first = Object.keys(next)[0];
     if (first) return document.getElementById(`series-edit-${first}`)?.focus();
     update.mutate(
-      { ...(body as Required<{ [K in keyof typeof body]: number }> & { startTime: string }), instructorId: values.instructor ? Number(values.instructor) : null, locationId: values.room ? Number(values.room) : null, tagIds: tags, ...(values.reason.trim() ? { reason: values.reason.trim() } : {}) },
+      { ...(body as Required<{ [K in keyof typeof body]: number }> & { startTime: string }), isoDayOfWeek: Number(values.day), instructorId: values.instructor ? Number(values.instructor) : null, locationId: values.room ? Number(values.room) : null, tagIds: tags, ...(values.reason.trim() ? { reason: values.reason.trim() } : {}) },
       {
         onSuccess: (result) => setMessage(result.message ?? ''),
         onError: (error) => {
@@ -89,6 +91,7 @@ const EditForm = ({ templateId, answer, options }: { templateId: number; answer:
         {t('seriesEdit.heading', { day: t(`series.days.${s.isoDayOfWeek}`) })}
       </h2>
       <p className="text-sm text-neutral-700 md:col-span-2">{t('seriesEdit.lead')}</p>
+      <div className="md:col-span-2">{field('day', t('seriesEdit.day'), { hint: t('seriesEdit.dayHint'), choices: DAYS.map((d) => ({ value: String(d), label: t(`series.days.${d}`) })) })}</div>
       {field('time', t('series.time'), { type: 'time', hint: t('series.timeHint') })}
       {field('duration', t('series.duration'), { inputMode: 'numeric', hint: t('series.durationHint') })}
       {field('capacity', t('series.capacity'), { inputMode: 'numeric', hint: t('seriesEdit.capacityHint') })}

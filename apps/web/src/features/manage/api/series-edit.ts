@@ -8,6 +8,7 @@ import { toCamel } from '../../../lib/api/case.ts';
 export type ManageSeries = Camelized<ManageSeriesDto>;
 export type SeriesAnswer = { data: ManageSeries; tags?: { id: number; name: string }[]; changedSessions?: number; keptSessions?: number; message?: string };
 export type SeriesEdit = {
+  isoDayOfWeek: number;
   startTime: string;
   durationMinutes: number;
   instructorId: number | null;
