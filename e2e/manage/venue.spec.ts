@@ -171,6 +171,9 @@ test("a manager edits a weekly series from a session's card; ending it is refuse
   await card.getByRole('link', { name: /^Edit series: / }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Weekly series: ${name}` })).toBeVisible({ timeout: 15_000 });
 
+  // The series' day is offered with the others, tomorrow's weekday chosen (sent unchanged with the save).
+  const weekday = new Date(`${tomorrow}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+  await expect(page.getByRole('combobox', { name: 'Day', exact: true }).locator('option:checked')).toHaveText(weekday);
   // A capacity of 0 is refused in place; then a new time and one place more, saved.
   const capacity = Number(await page.getByLabel('Capacity').inputValue()) + 1;
   await page.getByLabel('Capacity').fill('0');
