@@ -100,7 +100,7 @@ describe("a venue's changes page", () => {
       starts_on: tomorrow.d,
     });
     const templateId = series.data.template_id as number;
-    const body = { start_time: '18:30', duration_minutes: 45, instructor_id: null, location_id: null, capacity: 12, price_pence: 600, member_price_pence: 600, booking_window_days: 7, tag_ids: [] };
+    const body = { iso_day_of_week: tomorrow.dow, start_time: '18:30', duration_minutes: 45, instructor_id: null, location_id: null, capacity: 12, price_pence: 600, member_price_pence: 600, booking_window_days: 7, tag_ids: [] };
     await ok('PUT', `/api/manage/series/${templateId}`, body);
     await ok('POST', `/api/manage/series/${templateId}/end`, { last_date: lastDate, reason: 'Studio closing' });
     // The operator's theme, and the maintenance switch on and off (shown on every venue's page).
