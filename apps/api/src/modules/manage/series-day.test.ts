@@ -69,6 +69,8 @@ describe("changing a series' weekday", () => {
     expect(before.length).toBeGreaterThanOrEqual(2);
     const [booked, ...free] = before as [Session, ...Session[]];
     await claim(booked.id, 'booking');
+    // The old day read once first, so the timetable's day cache must learn of the move.
+    expect(await onTimetable('Weekday Move Pilates', free[0]!.local_date)).toBe(true);
 
     const moved = await call('PUT', series.url, manager, { ...series.body, iso_day_of_week: to, reason: 'Studio swap' });
     expect(moved.statusCode).toBe(200);
