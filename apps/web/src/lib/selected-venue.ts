@@ -40,6 +40,9 @@ export const getSelectedVenue = (): SelectedVenue => parseSelectedVenue(document
 export const setSelectedVenue = (slug: string): SelectedVenue => {
   const next = rememberVenue(getSelectedVenue(), slug);
   document.cookie = `${SELECTED_VENUE_COOKIE}=${encodeURIComponent(JSON.stringify(next))}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
-  window.dispatchEvent(new CustomEvent('selected-venue-change', { detail: next }));
+  // Told in a task of its own: the header and the home screen re-render for it (a store's
+  // change renders at once), and a venue page chooses its venue while its first render's effects
+  // run, which made one long task of the two at load (issue 28, docs/performance.md).
+  setTimeout(() => window.dispatchEvent(new CustomEvent('selected-venue-change', { detail: next })), 0);
   return next;
 };
