@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { welshMessage } from '../../lib/messages/welsh.ts';
 import { createCustomers, createHoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { createOtherOperatorSeries } from '../../../test/fixtures/other-operator.ts';
 
 /**
  * A series' new weekday (issue 26, docs/operator-tools.md "Editing and ending a series"): the
@@ -133,16 +134,7 @@ describe("changing a series' weekday", () => {
     expect((await call('PUT', series.url, manager, without)).statusCode).toBe(422);
     const other = (start.dow % 7) + 1;
     expect((await call('PUT', series.url, staff, { ...series.body, iso_day_of_week: other })).statusCode).toBe(403);
-    const theirs = (
-      await sql<{ id: number }>`
-        WITH c AS (INSERT INTO clients (slug, name) VALUES ('other-operator-weekday', 'Other') RETURNING id),
-             v AS (INSERT INTO venues (client_id, slug, name, address_line1, town, postcode) SELECT id, 'other-weekday-venue', 'Other', '1 Road', 'Bolton', 'BL1 1AA' FROM c RETURNING id, client_id),
-             cat AS (INSERT INTO activity_categories (client_id, slug, name, v1_type, v2_type) SELECT id, 'other-weekday-cat', 'Other', 'class_templates', 'classes' FROM c RETURNING id),
-             a AS (INSERT INTO activities (client_id, venue_id, category_id, kind, name) SELECT v.client_id, v.id, cat.id, 'class', 'Their class' FROM v, cat RETURNING id, client_id),
-             p AS (INSERT INTO pricing_options (client_id, activity_id, name, price_pence, member_price_pence) SELECT client_id, id, 'Standard', 500, 500 FROM a)
-        INSERT INTO activity_templates (client_id, activity_id, iso_day_of_week, start_time, duration_minutes, capacity, valid_from)
-        SELECT client_id, id, 1, '10:00', 45, 10, current_date FROM a RETURNING id`.execute(ctx.db)
-    ).rows[0]!.id;
+    const theirs = await createOtherOperatorSeries(ctx.db, 'weekday');
     expect((await call('PUT', `/api/manage/series/${theirs}`, manager, { ...series.body, iso_day_of_week: 2 })).statusCode).toBe(404);
     expect((await ctx.db.selectFrom('activity_templates').select('iso_day_of_week').where('id', '=', theirs).executeTakeFirstOrThrow()).iso_day_of_week).toBe(1);
     expect((await ctx.db.selectFrom('activity_templates').select('iso_day_of_week').where('id', '=', series.templateId).executeTakeFirstOrThrow()).iso_day_of_week).toBe(start.dow);

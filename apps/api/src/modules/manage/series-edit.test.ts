@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { createCustomers, createHoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { createOtherOperatorSeries } from '../../../test/fixtures/other-operator.ts';
 
 /**
  * Editing and ending a weekly series (issue 26, docs/operator-tools.md "Editing and ending a
@@ -64,16 +65,7 @@ describe('who may edit a series', () => {
       for (const who of [customer, staff]) expect([url, (await call(method, url, who, payload)).statusCode]).toEqual([url, 403]);
       expect([url, (await call(method, url, null, payload)).statusCode]).toEqual([url, 401]);
     }
-    const theirs = (
-      await sql<{ id: number }>`
-        WITH c AS (INSERT INTO clients (slug, name) VALUES ('other-operator-series', 'Other') RETURNING id),
-             v AS (INSERT INTO venues (client_id, slug, name, address_line1, town, postcode) SELECT id, 'other-series-venue', 'Other', '1 Road', 'Bolton', 'BL1 1AA' FROM c RETURNING id, client_id),
-             cat AS (INSERT INTO activity_categories (client_id, slug, name, v1_type, v2_type) SELECT id, 'other-series-cat', 'Other', 'class_templates', 'classes' FROM c RETURNING id),
-             a AS (INSERT INTO activities (client_id, venue_id, category_id, kind, name) SELECT v.client_id, v.id, cat.id, 'class', 'Their class' FROM v, cat RETURNING id, client_id),
-             p AS (INSERT INTO pricing_options (client_id, activity_id, name, price_pence, member_price_pence) SELECT client_id, id, 'Standard', 500, 500 FROM a)
-        INSERT INTO activity_templates (client_id, activity_id, iso_day_of_week, start_time, duration_minutes, capacity, valid_from)
-        SELECT client_id, id, 1, '10:00', 45, 10, current_date FROM a RETURNING id`.execute(ctx.db)
-    ).rows[0]!.id;
+    const theirs = await createOtherOperatorSeries(ctx.db, 'series');
     expect((await call('GET', `/api/manage/series/${theirs}`, manager)).statusCode).toBe(404);
     expect((await call('PUT', `/api/manage/series/${theirs}`, manager, { ...body, capacity: 3 })).statusCode).toBe(404);
     expect((await call('POST', `/api/manage/series/${theirs}/end`, manager, { last_date: (await venueDate(1)).d, reason: 'Not mine' })).statusCode).toBe(404);
