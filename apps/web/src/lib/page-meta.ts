@@ -117,7 +117,9 @@ export const takeServerRenderedTrail = (): { path: string; crumbs: Breadcrumb[] 
 /** The breadcrumb trail of the page being shown (empty when its screen set none). */
 export const useCurrentBreadcrumbs = (): Breadcrumb[] => {
   const { pathname } = useLocation();
-  const { path, breadcrumbs } = usePageMetaStore();
+  // Each by its own selector: the title set at hydration re-renders no trail.
+  const path = usePageMetaStore((meta) => meta.path);
+  const breadcrumbs = usePageMetaStore((meta) => meta.breadcrumbs);
   if (isServer()) return serverTrail.path === pathname && serverTrail.crumbs ? serverTrail.crumbs : [];
   return path === pathname ? breadcrumbs : [];
 };
@@ -186,7 +188,11 @@ export const usePageMeta = ({ title, description, breadcrumbs = [] }: PageMeta) 
   const trail = JSON.stringify(breadcrumbs);
   // Before paint, so the trail's space is there in the screen's first frame (no layout shift).
   useLayoutEffect(() => {
-    usePageMetaStore.setState({ path: pathname, title, breadcrumbs: JSON.parse(trail) as Breadcrumb[] });
+    // The same trail keeps its array: the hydrated trail (the page's) is not drawn again at once
+    // in the hydration's commit (a synchronous re-render; issue 28, docs/performance.md).
+    const current = usePageMetaStore.getState();
+    const sameTrail = current.path === pathname && JSON.stringify(current.breadcrumbs) === trail;
+    usePageMetaStore.setState(sameTrail ? { title } : { path: pathname, title, breadcrumbs: JSON.parse(trail) as Breadcrumb[] });
     document.title = documentTitle(title, siteName);
     setDescription(description);
   }, [pathname, title, description, trail, siteName]);
