@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import { welshMessage } from '../../lib/messages/welsh.ts';
-import { createCustomers, createHoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { createConsoleTeam } from '../../../test/fixtures/console-team.ts';
+import type { TestCustomer } from '../../../test/fixtures/holds.ts';
 import { createOtherOperatorSeries } from '../../../test/fixtures/other-operator.ts';
 
 /**
@@ -51,10 +52,7 @@ const onTimetable = async (name: string, date: string) =>
   ((await call('GET', `/api/activities/venue/${VENUE}/activity/yoga/v2/timetable?date=${date}`, customer)).json().data as { name: string }[]).some((e) => e.name === name);
 
 beforeAll(async () => {
-  const fx = await createHoldsFixture(ctx.db);
-  [manager, staff, customer] = (await createCustomers(ctx.db, fx.clientId, 3)) as [TestCustomer, TestCustomer, TestCustomer];
-  await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', 'in', [manager.userId, staff.userId]).execute();
-  await ctx.db.updateTable('users').set({ operator_role: 'manager' }).where('id', '=', manager.userId).execute();
+  ({ manager, staff, customer } = await createConsoleTeam(ctx.db));
   const options = (await call('GET', `/api/manage/venues/${VENUE}/series-options`, manager)).json() as { categories: { id: number; name: string }[] };
   yogaId = options.categories.find((c) => c.name === 'Yoga')!.id;
 });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
-import { createCustomers, createHoldsFixture, type TestCustomer } from '../../../test/fixtures/holds.ts';
+import { createConsoleTeam } from '../../../test/fixtures/console-team.ts';
+import type { TestCustomer } from '../../../test/fixtures/holds.ts';
 import { createOtherOperatorSeries } from '../../../test/fixtures/other-operator.ts';
 
 /**
@@ -39,10 +40,7 @@ let templateId: number;
 let body: Json;
 
 beforeAll(async () => {
-  const fx = await createHoldsFixture(ctx.db);
-  [manager, staff, customer] = (await createCustomers(ctx.db, fx.clientId, 3)) as [TestCustomer, TestCustomer, TestCustomer];
-  await ctx.db.updateTable('users').set({ role: 'staff' }).where('id', 'in', [manager.userId, staff.userId]).execute();
-  await ctx.db.updateTable('users').set({ operator_role: 'manager' }).where('id', '=', manager.userId).execute();
+  ({ manager, staff, customer } = await createConsoleTeam(ctx.db));
   const options = (await call('GET', `/api/manage/venues/${VENUE}/series-options`, manager)).json() as { categories: { id: number; name: string }[] };
   const tomorrow = await venueDate(1);
   const made = await call('POST', `/api/manage/venues/${VENUE}/series`, manager, {
