@@ -77,3 +77,74 @@ test.describe('a day of the timetable at 375 px', () => {
     expect(asked.filter((url) => !url.includes('/live?'))).toEqual([]);
   });
 });
+
+/**
+ * Yoga opened without a date (`/location/bury-leisure-centre/yoga`, issue 21) is server-rendered
+ * too: the server picks the first day with something left by its clock and renders that day's
+ * timetable at that address; once live, the app puts the date in the address without drawing
+ * the page again. (timetable/day-choice.spec.ts pins the browser's clock to the evening instead:
+ * there the browser's choice wins.)
+ */
+test.describe('a timetable opened without a date at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  const DATELESS = '/location/bury-leisure-centre/yoga';
+  type WireDate = { raw: string; bookable: boolean; sessions: number; last_starts_at: string | null };
+  /** The day the first-day rule picks now (the server's and this machine's clock are the same clock). */
+  const firstDayNow = async (request: APIRequestContext) => {
+    const response = await request.get('/api/activities/venue/bury-leisure-centre/activity-category/yoga/dates');
+    expect(response.ok()).toBe(true);
+    const dates = ((await response.json()) as { data: WireDate[] }).data;
+    const now = Date.now();
+    const left = (date: WireDate) => date.bookable && date.sessions > 0 && date.last_starts_at !== null && Date.parse(date.last_starts_at) > now;
+    return (dates.find(left) ?? dates.find((date) => date.sessions > 0 && date.last_starts_at !== null && Date.parse(date.last_starts_at) > now) ?? dates[0]!).raw;
+  };
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the HTML alone shows the first day's title, heading, trail and first classes", async ({ page, request }) => {
+      const day = await firstDayNow(request);
+      await page.goto(DATELESS);
+      await expect(page).toHaveTitle('Bookings | Yoga');
+      await expect(page.getByRole('heading', { level: 1, name: 'Yoga' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Book an activity' })).toBeVisible();
+      const list = page.getByRole('list', { name: `Yoga on ${longDayName(day)}` });
+      await expect(list.getByRole('listitem').first()).toContainText(/\d\d:\d\d\s*–\s*\d\d:\d\d/);
+      await expect(page.getByRole('status', { name: 'Loading times…' })).toHaveCount(0);
+      await expect(page.locator('a[aria-current="date"]')).toHaveAttribute('href', `${DATELESS}/${day}`);
+    });
+  });
+
+  test('the app takes the page over, puts the date in the address, and a press before it was live is kept', async ({ page, request }) => {
+    const day = await firstDayNow(request);
+    const { html, release } = await holdAppScript(page, request, DATELESS);
+    expect(html).toContain('data-server-rendered');
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => void errors.push(error.message));
+    await recordShifts(page);
+    await page.goto(DATELESS, { waitUntil: 'domcontentloaded' });
+    const list = page.getByRole('list', { name: `Yoga on ${longDayName(day)}` });
+    // Every row's action asks a visitor to log in (Book, or Join waitlist on a full class).
+    const action = list.getByRole('button', { name: /^(Book|Join waitlist)\b/ }).first();
+    await action.click();
+    const modal = page.getByTestId('login-modal');
+    await expect(modal).toHaveCount(0);
+    release();
+    await waitForApp(page);
+    await expect(page).toHaveURL(new RegExp(`${DATELESS}/${day}$`));
+    // The press was kept, and the login it opened stayed open while the address took the date.
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel('Email or customer reference')).toBeFocused();
+    const { shifts, shifted, headingLost } = await recordedShifts(page);
+    expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
+    expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
+    expect(errors.filter((text) => /hydrat|#418|#423|#425/i.test(text))).toEqual([]);
+    expect(asked.filter((url) => !url.includes('/live?'))).toEqual([]);
+  });
+});

@@ -33,6 +33,8 @@ export type RenderInput = {
   cookie: string;
   /** The responses the page carries as `#page-data`, keyed by URL. */
   responses: Record<string, unknown>;
+  /** The server's clock to the minute when it made the page (ms; the page carries it as `now`): what the render takes as now. */
+  now?: number;
   /** The page's language (the request's `lang` cookie; docs/languages.md); English when absent or not ours. */
   language?: string;
   /** The path of a 404 rendered as the not-found page (the page carries it as `notFound`). */
@@ -67,7 +69,7 @@ const translationsOf = (responses: Record<string, unknown>, path: string, langua
 export const render = async (input: RenderInput): Promise<RenderResult> => {
   setRuntimeConfig(input.runtimeConfig);
   setServerRequest({ cookie: input.cookie, href: input.href });
-  setPageData(input.responses, input.notFound ?? null);
+  setPageData(input.responses, input.notFound ?? null, input.now ?? null);
   const language = asSupportedLanguage(input.language);
   setServerLanguage(language);
   takeServerRenderedTitle();

@@ -4,6 +4,7 @@ import { loadChunk } from '../features/errors/chunk-load.ts';
 import { RouteErrorBoundary } from '../features/errors/RouteErrorBoundary.tsx';
 import NotFoundScreen from '../features/errors/NotFoundScreen.tsx';
 import { isNotFoundPage } from '../lib/page-data.ts';
+import { keptScreenOf } from '../lib/same-screen.ts';
 import { screenRendered, trackScreenLoad } from '../lib/page-meta.ts';
 import { RouteInfoContext, type RouteInfo } from '../lib/route-info.ts';
 import AppLayout from './AppLayout.tsx';
@@ -97,6 +98,9 @@ const manageRoutes = (): RouteObject[] =>
     { path: 'manage/series/:templateId', ...screen(() => import('../features/manage/SeriesEditScreen.tsx')) },
   ].map((route) => ({ ...route, handle: { hasNoTrail: true } satisfies RouteHandle }));
 
+/** An activity's addresses, with and without a date: one element, so the two reconcile. */
+const activityScreen = screen(() => import('./ActivityRoute.tsx'));
+
 /** Every route of spec §2; React Router ranks static segments above dynamic ones. */
 export const routes: RouteObject[] = [
   {
@@ -132,8 +136,9 @@ export const routes: RouteObject[] = [
       // Spec §2 account sub-navigation: its screens live on the account site.
       ...(SOURCE === 'my-account' ? accountRoutes() : []),
       { path: 'location/:venueSlug', ...screen(() => import('../features/catalogue/ChooseActivityScreen.tsx')) },
-      { path: 'location/:venueSlug/:activitySlug', ...screen(() => import('../features/catalogue/ChooseSubActivityScreen.tsx')) },
-      { path: 'location/:venueSlug/:activitySlug/:dateSlug/:type?/*', ...screen(() => import('../features/timetable/TimeSlotScreen.tsx')) },
+      // One screen for both (ActivityRoute.tsx): a dateless timetable gets its date without being drawn again.
+      { path: 'location/:venueSlug/:activitySlug', ...activityScreen },
+      { path: 'location/:venueSlug/:activitySlug/:dateSlug/:type?/*', ...activityScreen },
       { path: 'courses/location/:venueSlug', ...screen(() => import('../features/catalogue/ChooseCourseScreen.tsx')) },
       { path: 'courses/location/:venueSlug/:activitySlug', ...screen(() => import('../features/catalogue/ChooseCourseScreen.tsx')) },
       { path: 'courses/location/:venueSlug/:activitySlug/:courseSlug', ...screen(() => import('../features/catalogue/CourseDetailsScreen.tsx')) },
@@ -170,7 +175,8 @@ export const AppRoutes = () => {
   }, [table, location]);
   return (
     <RouteInfoContext.Provider value={info}>
-      <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>
+      {/* A navigation that keeps its screen (lib/same-screen.ts) keeps the key, so nothing remounts. */}
+      <RouteErrorBoundary key={keptScreenOf(location) ?? location.pathname}>{element}</RouteErrorBoundary>
     </RouteInfoContext.Provider>
   );
 };

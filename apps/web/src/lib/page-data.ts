@@ -7,6 +7,8 @@
 let preloaded: Map<string, unknown> | undefined;
 /** The path the server answered 404 and rendered as the not-found page (`notFound`), if it did. */
 let notFoundPath: string | null = null;
+/** The server's clock to the minute when it made the page (`now`, ms), if the page says. */
+let serverNow: number | null = null;
 
 const read = (): Map<string, unknown> => {
   if (preloaded) return preloaded;
@@ -14,9 +16,10 @@ const read = (): Map<string, unknown> => {
   const text = typeof document === 'undefined' ? null : document.getElementById('page-data')?.textContent;
   if (!text) return preloaded;
   try {
-    const parsed = JSON.parse(text) as { responses?: Record<string, unknown>; notFound?: unknown };
+    const parsed = JSON.parse(text) as { responses?: Record<string, unknown>; notFound?: unknown; now?: unknown };
     for (const [url, body] of Object.entries(parsed.responses ?? {})) preloaded.set(url, body);
     notFoundPath = typeof parsed.notFound === 'string' ? parsed.notFound : null;
+    serverNow = typeof parsed.now === 'number' && Number.isFinite(parsed.now) ? parsed.now : null;
   } catch {
     // A damaged block only costs the requests it would have saved.
   }
@@ -45,10 +48,21 @@ export const isNotFoundPage = (pathname: string): boolean => {
   return notFoundPath !== null && notFoundPath === pathname;
 };
 
-/** The server render's page data (entry-server.tsx): the same responses the page will carry, and its 404. */
-export const setPageData = (responses: Record<string, unknown>, notFound: string | null = null) => {
+/**
+ * The time the server rendered the page with (ms, to the minute), or null when the page does not
+ * say: a render that depends on the time (the day a dateless timetable opens on, what has
+ * started) hydrates with it, then follows this browser's clock (timetable/use-now.ts).
+ */
+export const pageNow = (): number | null => {
+  read();
+  return serverNow;
+};
+
+/** The server render's page data (entry-server.tsx): the same responses the page will carry, its 404 and its time. */
+export const setPageData = (responses: Record<string, unknown>, notFound: string | null = null, now: number | null = null) => {
   preloaded = new Map(Object.entries(responses));
   notFoundPath = notFound;
+  serverNow = now;
 };
 
 /**

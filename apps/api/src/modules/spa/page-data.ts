@@ -25,6 +25,12 @@ export type PageData = {
   isFirstScreen: boolean;
   /** Where the page's screen would send this visitor at once: the server redirects instead (page-routes.ts). */
   redirect: string | null;
+  /**
+   * The server's clock to the minute when it made the page (ms): the routes' choices by time and
+   * the render read it, and the page carries it so the browser hydrates with the same time
+   * (web lib/page-data.ts pageNow) before it reads its own clock.
+   */
+  now: number;
 };
 
 /** A response bigger than this is left to the browser (500 venues are ~250 KB). */
@@ -123,9 +129,10 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       if (!answers.has(url)) answers.set(url, getJson(host, language, url));
       return answers.get(url)!;
     };
-    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, api: (rest: string) => `${apiBase ?? '/api'}/${rest}`, get, isLoggedIn, selectedVenue };
+    const now = Math.floor(Date.now() / 60_000) * 60_000;
+    const context = { activities: (rest: string) => `${activitiesBase}/${rest}`, api: (rest: string) => `${apiBase ?? '/api'}/${rest}`, get, isLoggedIn, selectedVenue, now };
     const first = match?.route.first && activitiesBase ? await match.route.first(match.params, context) : null;
-    if (first && first !== 'browser') return { head: '', responses: {}, isFirstScreen: false, redirect: first.redirect };
+    if (first && first !== 'browser') return { head: '', responses: {}, isFirstScreen: false, redirect: first.redirect, now };
     if (match && activitiesBase) {
       urls.push(...(await match.route.data(match.params, context)));
     }
@@ -173,10 +180,11 @@ export const pageDataBuilder = (app: FastifyInstance, { distDir, runtimeConfig }
       if (file) hints.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeAttribute(fontBase + file)}" />`);
     }
     return {
-      head: [...hints, `<script type="application/json" id="page-data">${jsonForScript(notFound ? { responses, notFound: pathname } : { responses })}</script>`].join('\n    '),
+      head: [...hints, `<script type="application/json" id="page-data">${jsonForScript(notFound ? { responses, now, notFound: pathname } : { responses, now })}</script>`].join('\n    '),
       responses,
       isFirstScreen: screen !== null && first !== 'browser',
       redirect: null,
+      now,
     };
   };
 };

@@ -3,7 +3,7 @@ import { matchPageRoute } from './page-routes.ts';
 
 /** The membership app's public pages in the route table (issue 23/28; docs/online-joining-screens.md "Server rendering"). */
 describe("the membership app's server-rendered pages", () => {
-  const context = { activities: (rest: string) => `/api/activities/${rest}`, api: (rest: string) => `/api/${rest}`, get: async () => undefined, isLoggedIn: false, selectedVenue: null };
+  const context = { activities: (rest: string) => `/api/activities/${rest}`, api: (rest: string) => `/api/${rest}`, get: async () => undefined, isLoggedIn: false, selectedVenue: null, now: Date.now() };
 
   it('/ is the centres that sell online, with the venues list in the page', async () => {
     const match = matchPageRoute('/', 'online-joining')!;

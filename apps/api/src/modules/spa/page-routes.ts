@@ -1,4 +1,5 @@
 import type { Source } from '@app/contract/rules/sources';
+import { firstDayToOpen, type DayOfWindow } from '@app/contract/rules/first-day';
 import { timetableDayEndpoint, type TimetableCategory } from '@app/contract/rules/timetable-day';
 
 /**
@@ -21,6 +22,8 @@ export type RouteContext = {
   isLoggedIn: boolean;
   /** The remembered venue's slug (the `selected_venue` cookie, web lib/selected-venue.ts), or null. */
   selectedVenue: string | null;
+  /** The server's clock to the minute for this page (ms; the page carries it, page-data.ts). */
+  now: number;
 };
 
 export type PageRoute = {
@@ -77,6 +80,50 @@ const personal = (
     ...(needsLogin ? { first: async (_: unknown, { isLoggedIn }: RouteContext) => (isLoggedIn ? null : ('browser' as const)) } : {}),
   }));
 
+/** The module both activity addresses render (with and without a date), as the Vite manifest names it. */
+const ACTIVITY_SCREEN = 'src/app/ActivityRoute.tsx';
+
+/** The dates endpoint's answer as the first-day rule reads it (an unreadable answer is an empty window). */
+const windowOf = (body: unknown): DayOfWindow[] => {
+  const list = (body as { data?: unknown } | undefined)?.data;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((date: Record<string, unknown>) =>
+    typeof date?.raw === 'string'
+      ? [
+          {
+            raw: date.raw,
+            today: date.today === true,
+            bookable: date.bookable === true,
+            sessions: typeof date.sessions === 'number' ? date.sessions : 0,
+            lastStartsAt: typeof date.last_starts_at === 'string' ? date.last_starts_at : null,
+          },
+        ]
+      : [],
+  );
+};
+
+/**
+ * The timetable of one day: the venue, the category (what is booked), the booking window, and a
+ * visitor's day, from the endpoint the category and date pick.
+ */
+const timetableOfDay: PageRoute['data'] = async ({ venueSlug = '', activitySlug = '', dateSlug = '', type }, { activities, get, isLoggedIn }) => {
+  const [venue, activity] = [enc(venueSlug), enc(activitySlug)];
+  // lib/venues.ts asks for `venues/{slug}` unencoded; a slug is [a-z0-9-], the same either way.
+  const venueUrl = activities(`venues/${venue}`);
+  const categoryUrl = activities(`venue/${venue}/categories/${activity}`);
+  // A logged-in viewer's window (more days) and day (their own actions: Booked, Remove) are
+  // theirs: not in a page; the date strip and the list render their skeletons.
+  if (isLoggedIn) return [venueUrl, categoryUrl];
+  const urls = [venueUrl, categoryUrl, activities(`venue/${venue}/activity-category/${activity}/dates`)];
+  const [venueBody, categoryBody] = await Promise.all([get(venueUrl), get(categoryUrl)]);
+  const category = dataOf(categoryBody) as TimetableCategory | undefined;
+  if (!category || !Array.isArray(category.children)) return urls;
+  const endpoint = timetableDayEndpoint(category, dataOf(venueBody)?.migration_date as string | null | undefined, dateSlug, type);
+  if (!endpoint) return urls;
+  const version = endpoint.version === 'v2' ? 'v2/' : '';
+  return [...urls, activities(`venue/${venue}/activity/${activity}/${version}${endpoint.path}?${new URLSearchParams({ date: dateSlug })}`)];
+};
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: '/',
@@ -115,28 +162,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     data: venueAndCategories,
   },
   {
-    // The timetable of one day (TimeSlotScreen): the venue, the category (what is booked), the
-    // booking window, and a visitor's day, from the endpoint the category and date pick.
+    // The timetable of one day (TimeSlotScreen, through app/ActivityRoute.tsx): the venue, the
+    // category (what is booked), the booking window, and a visitor's day, from the endpoint the
+    // category and date pick.
     path: '/location/:venueSlug/:activitySlug/:dateSlug/:type?/*',
-    screen: 'src/features/timetable/TimeSlotScreen.tsx',
+    screen: ACTIVITY_SCREEN,
     namespaces: ['timetable', 'basket'],
-    data: async ({ venueSlug = '', activitySlug = '', dateSlug = '', type }, { activities, get, isLoggedIn }) => {
-      const [venue, activity] = [enc(venueSlug), enc(activitySlug)];
-      // lib/venues.ts asks for `venues/{slug}` unencoded; a slug is [a-z0-9-], the same either way.
-      const venueUrl = activities(`venues/${venue}`);
-      const categoryUrl = activities(`venue/${venue}/categories/${activity}`);
-      // A logged-in viewer's window (more days) and day (their own actions: Booked, Remove) are
-      // theirs: not in a page; the date strip and the list render their skeletons.
-      if (isLoggedIn) return [venueUrl, categoryUrl];
-      const urls = [venueUrl, categoryUrl, activities(`venue/${venue}/activity-category/${activity}/dates`)];
-      const [venueBody, categoryBody] = await Promise.all([get(venueUrl), get(categoryUrl)]);
-      const category = dataOf(categoryBody) as TimetableCategory | undefined;
-      if (!category || !Array.isArray(category.children)) return urls;
-      const endpoint = timetableDayEndpoint(category, dataOf(venueBody)?.migration_date as string | null | undefined, dateSlug, type);
-      if (!endpoint) return urls;
-      const version = endpoint.version === 'v2' ? 'v2/' : '';
-      return [...urls, activities(`venue/${venue}/activity/${activity}/${version}${endpoint.path}?${new URLSearchParams({ date: dateSlug })}`)];
-    },
+    data: timetableOfDay,
   },
   {
     // Courses of a venue (ChooseCourseScreen): its course categories for the filter, the courses.
@@ -168,26 +200,30 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     },
   },
   {
-    // An activity (ChooseSubActivityScreen): a parent lists its sub-activities; a course category
-    // goes to its courses (the server sends that redirect itself). A sub-activity goes to the first
-    // day with something left by *the browser's* clock (FirstDay, issue 21; the journey
-    // timetable/day-choice.spec.ts pins it), so that page stays the browser's to render, with the
-    // booking window in the page so it decides without a request.
+    // An activity without a date (app/ActivityRoute.tsx): a parent lists its sub-activities; a
+    // course category goes to its courses (the server sends that redirect itself). A sub-activity
+    // opens on the first day with something left (issue 21): for a visitor the server picks it by
+    // its own clock and renders that day's timetable here, with the window and the day in the
+    // page; the browser checks the day by its own clock once it is live, then puts the date in the
+    // address (the journey timetable/day-choice.spec.ts pins a different clock). A logged-in
+    // customer's window is theirs (not in a page): their page stays the browser's.
     path: '/location/:venueSlug/:activitySlug',
-    screen: 'src/features/catalogue/ChooseSubActivityScreen.tsx',
-    namespaces: ['catalogue'],
-    data: async ({ venueSlug = '', activitySlug = '' }, { activities, get, isLoggedIn }) => {
+    screen: ACTIVITY_SCREEN,
+    namespaces: ['catalogue', 'timetable', 'basket'],
+    data: async (params, context) => {
+      const { venueSlug = '', activitySlug = '' } = params;
+      const { activities, get, isLoggedIn, now } = context;
       const categoryUrl = activities(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`);
       const urls = [activities(`venues/${enc(venueSlug)}`), categoryUrl];
-      const category = dataOf(await get(categoryUrl));
-      // A logged-in customer's window has more days: theirs, not in a page.
-      if (isLoggedIn || !isSubActivity(category)) return urls;
-      return [...urls, activities(`venue/${enc(venueSlug)}/activity-category/${enc(String(category!.slug ?? activitySlug))}/dates`)];
+      if (isLoggedIn || !isSubActivity(dataOf(await get(categoryUrl)))) return urls;
+      const datesUrl = activities(`venue/${enc(venueSlug)}/activity-category/${enc(activitySlug)}/dates`);
+      const day = firstDayToOpen(windowOf(await get(datesUrl)), now);
+      return day ? timetableOfDay({ ...params, dateSlug: day }, context) : [...urls, datesUrl];
     },
-    first: async ({ venueSlug = '', activitySlug = '' }, { activities, get }) => {
+    first: async ({ venueSlug = '', activitySlug = '' }, { activities, get, isLoggedIn }) => {
       const category = dataOf(await get(activities(`venue/${enc(venueSlug)}/categories/${enc(activitySlug)}`)));
       if (category?.kind === 'course') return { redirect: `/courses/location/${enc(venueSlug)}/${enc(activitySlug)}` };
-      return isSubActivity(category) ? 'browser' : null;
+      return isLoggedIn && isSubActivity(category) ? 'browser' : null;
     },
   },
   // Personal screens (docs/performance.md "Personal screens (issue 28, session 12)"): the page

@@ -5,15 +5,16 @@ import { matchPageRoute } from './page-routes.ts';
 // Only parsed and compared, never against the clock: a day and the one before.
 const DAY = ['2030', '01', '02'].join('-');
 const DAY_BEFORE = ['2030', '01', '01'].join('-');
+const DAY_AFTER = ['2030', '01', '03'].join('-');
 
 describe('the route table of server-rendered pages', () => {
   it.each([
     ['/', 'src/features/venues/HomeScreen.tsx', {}],
     ['/location/bury', 'src/features/catalogue/ChooseActivityScreen.tsx', { venueSlug: 'bury' }],
-    ['/location/bury/yoga', 'src/features/catalogue/ChooseSubActivityScreen.tsx', { venueSlug: 'bury', activitySlug: 'yoga' }],
-    [`/location/bury/yoga/${DAY}`, 'src/features/timetable/TimeSlotScreen.tsx', { venueSlug: 'bury', activitySlug: 'yoga', dateSlug: DAY }],
-    [`/location/bury/badminton/${DAY}/by-court`, 'src/features/timetable/TimeSlotScreen.tsx', { venueSlug: 'bury', activitySlug: 'badminton', dateSlug: DAY, type: 'by-court' }],
-    [`/location/bury/badminton/${DAY}/by-court/x/y`, 'src/features/timetable/TimeSlotScreen.tsx', { venueSlug: 'bury', activitySlug: 'badminton', dateSlug: DAY, type: 'by-court' }],
+    ['/location/bury/yoga', 'src/app/ActivityRoute.tsx', { venueSlug: 'bury', activitySlug: 'yoga' }],
+    [`/location/bury/yoga/${DAY}`, 'src/app/ActivityRoute.tsx', { venueSlug: 'bury', activitySlug: 'yoga', dateSlug: DAY }],
+    [`/location/bury/badminton/${DAY}/by-court`, 'src/app/ActivityRoute.tsx', { venueSlug: 'bury', activitySlug: 'badminton', dateSlug: DAY, type: 'by-court' }],
+    [`/location/bury/badminton/${DAY}/by-court/x/y`, 'src/app/ActivityRoute.tsx', { venueSlug: 'bury', activitySlug: 'badminton', dateSlug: DAY, type: 'by-court' }],
   ])('%s is %s', (path, screen, params) => {
     const match = matchPageRoute(path);
     expect(match?.route.screen).toBe(screen);
@@ -48,6 +49,50 @@ describe('the route table of server-rendered pages', () => {
     const context = (isLoggedIn: boolean) => ({ activities: (rest: string) => rest, get: async () => undefined, isLoggedIn }) as never;
     expect(await route.first?.(params, context(false))).toBe('browser');
     expect(await route.first?.(params, context(true))).toBeNull();
+  });
+});
+
+describe('an activity without a date (issue 21 and 28): the server picks the day by its clock', () => {
+  const { route, params } = matchPageRoute('/location/bury/yoga')!;
+  const at = (day: string, time: string) => Date.parse(`${day}T${time}:00Z`);
+  // The window: the first day's last class starts at 19:30, the second has none, the third one at 18:00.
+  const window = [
+    { raw: DAY_BEFORE, today: true, bookable: true, sessions: 3, last_starts_at: `${DAY_BEFORE}T19:30:00.000Z` },
+    { raw: DAY, today: false, bookable: true, sessions: 0, last_starts_at: null },
+    { raw: DAY_AFTER, today: false, bookable: true, sessions: 2, last_starts_at: `${DAY_AFTER}T18:00:00.000Z` },
+  ];
+  const answers = (category: Record<string, unknown>): Record<string, unknown> => ({
+    'venues/bury': { data: { slug: 'bury', migration_date: null } },
+    'venue/bury/categories/yoga': { data: { slug: 'yoga', kind: 'activity', is_root: false, children: [], v1_type: 'class_templates', ...category } },
+    'venue/bury/activity-category/yoga/dates': { data: window },
+  });
+  const context = (now: number, isLoggedIn = false, category: Record<string, unknown> = {}) =>
+    ({ activities: (rest: string) => rest, api: (rest: string) => rest, get: async (url: string) => answers(category)[url], isLoggedIn, selectedVenue: null, now }) as const;
+
+  it("a visitor's page carries the window and the day the server picked: today while a class is still to start", async () => {
+    expect(await route.first?.(params, context(at(DAY_BEFORE, '08:00')))).toBeNull();
+    expect(await route.data(params, context(at(DAY_BEFORE, '08:00')))).toEqual([
+      'venues/bury',
+      'venue/bury/categories/yoga',
+      'venue/bury/activity-category/yoga/dates',
+      `venue/bury/activity/yoga/timetable?date=${DAY_BEFORE}`,
+    ]);
+  });
+
+  it('late in the evening, the first day with something left (not the empty day between)', async () => {
+    expect((await route.data(params, context(at(DAY_BEFORE, '21:30')))).at(-1)).toBe(`venue/bury/activity/yoga/timetable?date=${DAY_AFTER}`);
+  });
+
+  it("a customer's window is theirs: their page is the browser's, with no day in it", async () => {
+    expect(await route.first?.(params, context(at(DAY_BEFORE, '08:00'), true))).toBe('browser');
+    expect(await route.data(params, context(at(DAY_BEFORE, '08:00'), true))).toEqual(['venues/bury', 'venue/bury/categories/yoga']);
+  });
+
+  it('a parent activity renders its list (no day); a course category is a redirect to its courses', async () => {
+    const parent = context(at(DAY_BEFORE, '08:00'), false, { children: [{ slug: 'hatha' }] });
+    expect(await route.first?.(params, parent)).toBeNull();
+    expect(await route.data(params, parent)).toEqual(['venues/bury', 'venue/bury/categories/yoga']);
+    expect(await route.first?.(params, context(at(DAY_BEFORE, '08:00'), false, { kind: 'course' }))).toEqual({ redirect: '/courses/location/bury/yoga' });
   });
 });
 

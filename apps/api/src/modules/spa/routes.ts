@@ -205,6 +205,7 @@ export const spaRoutes: FastifyPluginAsync<Options> = async (app, { distDir, run
             href: `${request.protocol}://${request.host}${request.url}`,
             cookie: request.headers.cookie ?? '',
             responses: data.responses,
+            now: data.now,
             language,
             ...(notFound ? { notFound: rest } : {}),
           })

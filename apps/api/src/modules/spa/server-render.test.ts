@@ -154,17 +154,22 @@ describe('server rendering of the first screens', () => {
     expect(response.body).not.toContain('/activity-category/yoga/dates');
   });
 
-  it("an activity: a course category is sent to its courses; a sub-activity's day is the browser's to pick; a parent renders", async () => {
+  it("an activity: a course category is sent to its courses; a visitor's sub-activity renders the day the server's clock picks (a customer's is the browser's); a parent renders", async () => {
     const course = await get('/location/bury-leisure-centre/swimming-lessons?utm=x');
     expect(course.statusCode).toBe(302);
     expect(course.headers.location).toBe('/courses/location/bury-leisure-centre/swimming-lessons?utm=x');
-    // Issue 21: the first day with something left, by the browser's clock; the window comes in the page.
+    // Issue 21 and 28: the first day with something left, by the server's minute (the page says
+    // which), rendered with the window and that day's timetable in the page.
     const yoga = await get('/location/bury-leisure-centre/yoga');
     expect(yoga.statusCode).toBe(200);
-    expect(yoga.body).toContain('<div id="root"></div>');
+    expect(yoga.body).toContain('data-server-rendered');
     expect(yoga.body).toContain('"/api/activities/venue/bury-leisure-centre/activity-category/yoga/dates":');
-    // A logged-in customer's window is their own.
-    expect((await get('/location/bury-leisure-centre/yoga', 'logged_in_bookings=1')).body).not.toContain('/activity-category/yoga/dates');
+    expect(yoga.body).toMatch(/"\/api\/activities\/venue\/bury-leisure-centre\/activity\/yoga\/(v2\/)?timetable\?date=\d{4}-\d{2}-\d{2}":/);
+    expect(yoga.body).toMatch(/"now":\d+/);
+    // A logged-in customer's window is their own: their page is the browser's.
+    const customers = (await get('/location/bury-leisure-centre/yoga', 'logged_in_bookings=1')).body;
+    expect(customers).not.toContain('/activity-category/yoga/dates');
+    expect(customers).toContain('<div id="root"></div>');
     const parent = await get('/location/bury-leisure-centre/racket-sports');
     expect(parent.statusCode).toBe(200);
     expect(parent.body).toContain('data-server-rendered');

@@ -16,6 +16,8 @@ type RenderInput = {
   href: string;
   cookie: string;
   responses: Record<string, unknown>;
+  /** The page's minute (page-data.ts `now`). */
+  now?: number;
   /** The page's language (`en-GB` or `cy`; the request's `lang` cookie): an older bundle ignores it and renders English. */
   language?: string;
   /** The path of a 404 the page renders as the not-found page (page-data.ts `notFound`). */

@@ -9,9 +9,7 @@ import { StateMessage } from './components/StateMessage.tsx';
 import { VenueHeader } from './components/VenueHeader.tsx';
 import { VenueNotFound } from './components/VenueNotFound.tsx';
 import { capitaliseSlug } from '@app/contract/rules/activity-slug';
-import { todayIn } from './course-format.ts';
 import { isNotFound, useVenuePage } from './use-venue-page.ts';
-import { FirstDay } from '../timetable/public.ts';
 
 /** Spec §2 /location/{venueSlug}/{activitySlug}: 'Choose a sub-activity'. */
 const ChooseSubActivityScreen = () => {
@@ -31,12 +29,18 @@ const ChooseSubActivityScreen = () => {
 
   if (isMissing) return <VenueNotFound />;
   const venueName = venue?.name ?? '';
-  const today = todayIn(venue?.timezone ?? 'Europe/London');
 
   if (category?.kind === 'course') return <Navigate replace to={`/courses/location/${venueSlug}/${activitySlug}`} />;
-  // A sub-activity itself (no further choice): straight to its times, on the first day with
-  // something left to book (issue 21; the timetable decides).
-  if (category && category.children.length === 0 && !category.isRoot) return <FirstDay venueSlug={venueSlug} activitySlug={category.slug} today={today} />;
+  // A sub-activity itself (no further choice): app/ActivityRoute.tsx shows its times on the first
+  // day with something left once its dates are known (issue 21); until then, the screen's full
+  // height, so the footer stays below the fold on the way there (a layout shift: issue 28).
+  if (category && category.children.length === 0 && !category.isRoot) {
+    return (
+      <div className="min-h-dvh">
+        <LoadingSpinner />
+      </div>
+    );
+  }
 
   // A sub-activity's card opens its timetable without a date: the address above picks the day.
   const linkFor = (child: Category) => `/location/${venueSlug}/${child.slug}`;

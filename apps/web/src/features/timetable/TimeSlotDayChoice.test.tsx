@@ -10,8 +10,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
-import { FirstDay } from './FirstDay.tsx';
-import TimeSlotScreen from './TimeSlotScreen.tsx';
+import ActivityRoute from '../../app/ActivityRoute.tsx';
 
 /**
  * Issue 21 "A timetable worth opening": the day a timetable opens on late in the day, the day
@@ -57,7 +56,7 @@ afterEach(() => {
   setToken(null);
 });
 
-/** The catalogue's dateless address for a sub-activity renders FirstDay, which goes on to the day. */
+/** An activity's dateless address (app/ActivityRoute.tsx): a sub-activity's timetable on its first day, then the date in the address. */
 const openWithoutDate = () => {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -66,8 +65,8 @@ const openWithoutDate = () => {
         <MemoryRouter initialEntries={['/location/bury/yoga']}>
           <Suspense fallback={null}>
             <Routes>
-              <Route path="/location/:venueSlug/:activitySlug" element={<FirstDay venueSlug="bury" activitySlug="yoga" today={DAY} />} />
-              <Route path="/location/:venueSlug/:activitySlug/:dateSlug/:type?/*" element={<TimeSlotScreen />} />
+              <Route path="/location/:venueSlug/:activitySlug" element={<ActivityRoute />} />
+              <Route path="/location/:venueSlug/:activitySlug/:dateSlug/:type?/*" element={<ActivityRoute />} />
             </Routes>
           </Suspense>
         </MemoryRouter>

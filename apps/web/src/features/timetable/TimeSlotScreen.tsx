@@ -72,9 +72,11 @@ const TICKETED_KINDS: readonly EntryKind[] = ['fast_ticket', 'ad_hoc'];
  * which endpoints serve the day (spec §4); a live stream refetches the day when someone else
  * takes or frees a place. docs/timetable-screens.md records the choices.
  */
-const TimeSlotPage = () => {
+const TimeSlotPage = ({ day }: { day?: string }) => {
   const { t } = useTranslation(['timetable', 'basket']);
-  const { venueSlug = '', activitySlug = '', dateSlug = '', type } = useParams();
+  const params = useParams();
+  const { venueSlug = '', activitySlug = '', type } = params;
+  const dateSlug = day ?? params.dateSlug ?? '';
   const date = parseDateSlug(dateSlug) ? dateSlug : null;
   const venue = useVenue(venueSlug);
   const category = useCategoryDetail(venueSlug, activitySlug);
@@ -508,11 +510,15 @@ const TimeSlotPage = () => {
   );
 };
 
-/** An unknown venue is said first, as on the other venue pages, whatever else the address holds. */
-const TimeSlotScreen = () => {
+/**
+ * An unknown venue is said first, as on the other venue pages, whatever else the address holds.
+ * `day`: the day to show when the address has none yet (app/ActivityRoute.tsx, the first day
+ * with something left); else the address's.
+ */
+const TimeSlotScreen = ({ day }: { day?: string }) => {
   const { venueSlug = '' } = useParams();
   const venue = useVenue(venueSlug);
-  return isNotFound(venue.error) ? <VenueNotFound /> : <TimeSlotPage />;
+  return isNotFound(venue.error) ? <VenueNotFound /> : <TimeSlotPage day={day} />;
 };
 
 export default TimeSlotScreen;

@@ -5,8 +5,8 @@
 export { BookingFor } from './components/BookingFor.tsx';
 export { useBookingPerson } from './use-booking-for.ts';
 export { setBookingFor } from './choice.ts';
-/** The catalogue opens a sub-activity's timetable on its first day with something left (issue 21). */
-export { FirstDay } from './FirstDay.tsx';
+/** An activity's dateless address opens its timetable on the first day with something left (issue 21; app/ActivityRoute.tsx). */
+export { useFirstDay } from './use-first-day.ts';
 /**
  * The till books on behalf with the timetable's own parts (issue 24, docs/front-of-house-screens.md):
  * the day's entries and dates, the date strip and the entry row; its writes go through the basket's

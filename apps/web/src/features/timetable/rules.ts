@@ -1,6 +1,7 @@
 import type { BookableEntryDto } from '@app/contract/timetable/entry';
 import type { Camelized } from '../../lib/api/camelized.ts';
 import { formatDateTime, formatDateTimeParts } from '../../lib/i18n-format.ts';
+import type { DayOfWindow } from '@app/contract/rules/first-day';
 
 /**
  * The timetable's pure rules (spec §4, §5, §9): which endpoints serve a date, which action an
@@ -173,25 +174,8 @@ export const filteringCount = (entries: readonly Parameters<typeof matchesFilter
 /** The Show statuses a visitor can have (issue 21): no waitlist place, basket item or booking of their own to filter by. */
 export const VISITOR_STATUSES: readonly ActionStatus[] = ['JOIN_WAITLIST', 'BOOK'];
 
-/** Dates as the dates endpoint lists them (sessions and the last start per day, issue 21). */
-type DayOfWindow = { raw: string; today: boolean; bookable: boolean; sessions: number; lastStartsAt: string | null };
-
-/** Whether a date still has something to book at `now` (ms): open, with a session that has not started. */
-export const hasSomethingLeft = (date: DayOfWindow, now: number): boolean =>
-  date.bookable && date.sessions > 0 && date.lastStartsAt !== null && Date.parse(date.lastStartsAt) > now;
-
-/**
- * The day an activity's timetable opens on without a date (issue 21): the first date that still
- * has something to book; else the first with a session still to come (a date that opens later);
- * else the first date (today), which then says when the next session is, if any.
- */
-export const firstDayToOpen = (dates: readonly DayOfWindow[], now: number): string | null =>
-  (
-    dates.find((date) => hasSomethingLeft(date, now)) ??
-    dates.find((date) => date.sessions > 0 && date.lastStartsAt !== null && Date.parse(date.lastStartsAt) > now) ??
-    dates[0]
-  )?.raw ?? null;
-
+/** The day a dateless timetable opens on, and whether a day still has something left (issue 21): shared with the server's render. */
+export { firstDayToOpen, hasSomethingLeft, type DayOfWindow } from '@app/contract/rules/first-day';
 /** The first date after `after` with any session (an empty day's 'Next session' link), or undefined. */
 export const nextSessionDay = <D extends DayOfWindow>(dates: readonly D[], after: string): D | undefined =>
   dates.find((date) => date.raw > after && date.sessions > 0);

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { keptScreenOf } from '../same-screen.ts';
 
 /**
  * The path last shown, kept outside React: the route error boundary is keyed by path, so the
  * layout that calls this hook remounts on every page change and a ref would start afresh.
+ * A navigation that keeps its screen (lib/same-screen.ts) is not a page change: no focus move.
  */
 let shownPath: string | undefined;
 
@@ -13,12 +15,16 @@ let shownPath: string | undefined;
  * screen gets it without code of its own.
  */
 export const useRouteFocus = () => {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
+  const kept = keptScreenOf(location);
   useEffect(() => {
     const isFirstPage = shownPath === undefined;
     if (shownPath === pathname) return;
+    // The address caught up with the screen shown (a dateless timetable got its date): not a page change.
+    const isSameScreen = kept !== null && kept === shownPath;
     shownPath = pathname;
-    if (isFirstPage) return;
+    if (isFirstPage || isSameScreen) return;
     let stop: (() => void) | undefined;
     let isCurrent = true;
     void import('./page-change.ts').then(({ focusNewPage }) => {
@@ -28,5 +34,5 @@ export const useRouteFocus = () => {
       isCurrent = false;
       stop?.();
     };
-  }, [pathname]);
+  }, [pathname, kept]);
 };
