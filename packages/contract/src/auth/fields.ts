@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../errors/validation-messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits.ts';
 
 /**
  * C0 and C1 control characters (CR, LF and tab among them) and the Unicode line and paragraph
@@ -48,9 +49,7 @@ export const ZDateOfBirth = requiredText(10)
   .refine((value) => value >= '1900-01-01', 'Must be after 1900')
   .refine((value) => value <= new Date().toISOString().slice(0, 10), 'Must not be in the future');
 
-/** Password length of OWASP ASVS 5 level 2: at least 8, at most 128 characters (counted as code points), no composition rules. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 export const ZNewPassword = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : 'Must be text') })
   .min(1, m.required)

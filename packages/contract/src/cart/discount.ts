@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISCOUNT_CODE_MAX } from './discount-limits.ts';
 
 /**
  * Discount codes in the basket (issue 20, docs/discounts.md): what a code takes off, the request
@@ -15,8 +16,7 @@ export const DISCOUNT_NOT_APPLICABLE_MESSAGE = "That discount code doesn't apply
 export const DISCOUNT_APPLIED_MESSAGE = 'Discount code applied.';
 export const DISCOUNT_REMOVED_MESSAGE = 'Discount code removed.';
 
-/** The longest code the field takes (stored codes are at most 40 characters). */
-export const DISCOUNT_CODE_MAX = 64;
+export { DISCOUNT_CODE_MAX };
 
 /** How a code is stored: letters, digits, '-' and '_', upper case, at most 40 characters. */
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{1,40}$/;

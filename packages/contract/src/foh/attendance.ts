@@ -49,5 +49,4 @@ export const ZCheckInResponse = z.object({ data: ZCheckIn });
 export const ZBookingQr = z.object({ booking_id: z.number().int(), token: z.string(), qr_payload: z.string() });
 export const ZBookingQrResponse = z.object({ data: ZBookingQr });
 
-export const ALREADY_CHECKED_IN_PREFIX = 'Already checked in at';
-export const INVALID_QR_MESSAGE = 'This QR code is not valid.';
+export { ALREADY_CHECKED_IN_PREFIX, INVALID_QR_MESSAGE } from './attendance-texts.ts';

@@ -47,8 +47,7 @@ export const KIOSK_TERMINAL_DECLINED_MESSAGE = 'The card reader declined this ca
 export const KIOSK_TERMINAL_CANCELLED_MESSAGE = 'The card payment was cancelled. You have not been charged.';
 export const KIOSK_TERMINAL_TIMED_OUT_MESSAGE = 'No card was presented in time. You have not been charged.';
 export const KIOSK_TERMINAL_REVERSED_MESSAGE = 'The card payment was reversed: you have not been charged.';
-/** How long the terminal waits for a card before it gives up (a real terminal times out too). */
-export const KIOSK_TERMINAL_WAIT_SECONDS = 120;
+export { KIOSK_TERMINAL_WAIT_SECONDS } from './kiosk-terminal-limits.ts';
 
 /** The simulator's control (POST /simulator/card-reader): the answer the venue's terminal gives its next card. */
 export const ZSimulatorCardReaderRequest = z.object({ venue: z.string().trim().min(1).max(120), next: z.enum(['approve', 'decline', 'wait']) }).strict();

@@ -7,10 +7,7 @@ import { ZCartAddItem } from '../cart/cart.ts';
  * and revealed after the draw.
  */
 
-/** From this long before a day's release, requests are taken. */
-export const RELEASE_REQUEST_LEAD_MINUTES = 10;
-/** Requests per customer per release (venue and date); the same item for the same person counts once. */
-export const RELEASE_REQUESTS_PER_CUSTOMER = 2;
+export { RELEASE_REQUEST_LEAD_MINUTES, RELEASE_REQUESTS_PER_CUSTOMER } from './limits.ts';
 
 export const RELEASE_NOT_OPEN_MESSAGE = 'Requests for this day open 10 minutes before it is released.';
 export const RELEASE_LIMIT_MESSAGE = 'You can make 2 requests for each day that is released.';

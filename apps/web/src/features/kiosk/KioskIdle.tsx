@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n-react.tsx';
 import { useModalDialog } from '../../lib/ui/use-modal-dialog.ts';
 import { logOut } from '../auth/public.ts';
 import { endServerSession } from './api.ts';
-import { KIOSK_TERMINAL_WAIT_SECONDS } from '@app/contract/foh/kiosk-terminal';
+import { KIOSK_TERMINAL_WAIT_SECONDS } from '@app/contract/foh/kiosk-terminal-limits';
 import { endKioskSession, useKioskReader, useKioskSession } from './kiosk-session.ts';
 import { secondsLeft } from './kiosk-rules.ts';
 import { BIG_BUTTON } from './styles.ts';

@@ -12,7 +12,7 @@ import { focusElement } from '../../lib/a11y/focus.ts';
 import { showToast } from '../../lib/toast/store.ts';
 import { getSelectedVenue } from '../../lib/selected-venue.ts';
 import { ErrorSummary, type FormProblem } from '../../lib/ui/ErrorSummary.tsx';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/fields';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/password-limits';
 import { isApiError } from '../../lib/api/errors.ts';
 import { validationMessages as m } from '@app/contract/errors/validation-messages';
 import { onboardingTypeFor } from '@app/contract/rules/onboarding';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Tag } from 'lucide-react';
-import { DISCOUNT_CODE_MAX } from '@app/contract/cart/discount';
+import { DISCOUNT_CODE_MAX } from '@app/contract/cart/discount-limits';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import type { Cart } from '../api/cart-query.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ALREADY_CHECKED_IN_PREFIX, INVALID_QR_MESSAGE } from '@app/contract/foh/attendance';
+import { ALREADY_CHECKED_IN_PREFIX, INVALID_QR_MESSAGE } from '@app/contract/foh/attendance-texts';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import { LoadingSpinner } from '../../../lib/ui/LoadingSpinner.tsx';

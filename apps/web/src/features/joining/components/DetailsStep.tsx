@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RegisterRequest, RegisterResponse } from '@app/contract/auth/register';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/fields';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/password-limits';
 import { CUSTOMER_ACCOUNT_ONLINE } from '@app/contract/rules/onboarding';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { api } from '../../../lib/api/client.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Scale } from 'lucide-react';
-import { RELEASE_REQUESTS_PER_CUSTOMER } from '@app/contract/releases/releases';
+import { RELEASE_REQUESTS_PER_CUSTOMER } from '@app/contract/releases/limits';
 import { useTranslation } from '../../../lib/i18n-react.tsx';
 import { Button } from '../../../lib/ui/Button.tsx';
 import type { PublicRelease, ReleaseRequest } from '../api/releases.ts';
