@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { holdAppScript, waitForApp } from '../support/app.ts';
 import { bookableOnOneDay } from '../support/customer.ts';
 import { longDayName } from '../support/dates.ts';
@@ -16,6 +16,27 @@ import { recordedShifts, recordShifts } from './shifts.ts';
 const dayWithBook = async (request: APIRequestContext) => {
   const { date } = await bookableOnOneDay(request, 'yoga', 1);
   return { path: `/location/bury-leisure-centre/yoga/${date}`, dateText: longDayName(date) };
+};
+
+/**
+ * Opens the server-rendered `path` with the app's entry script held until `release()`: what the
+ * page asks of the activities API, and the errors it reports (React reports a server page it
+ * could not hydrate as it stands, and then redraws it, as an error); layout shifts recorded.
+ */
+const openHeld = async (page: Page, request: APIRequestContext, path: string) => {
+  const { html, release } = await holdAppScript(page, request, path);
+  expect(html).toContain('data-server-rendered');
+  const asked: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(error.message));
+  await recordShifts(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { release, asked, errors };
 };
 
 test.describe('a day of the timetable at 375 px', () => {
@@ -46,19 +67,7 @@ test.describe('a day of the timetable at 375 px', () => {
   test('hydrates without fetching the day again or moving, and a Book pressed before the app is live opens the login', async ({ page, request }) => {
     const { path, dateText } = await dayWithBook(request);
     // The app's entry script is held until Book has been pressed.
-    const { html, release } = await holdAppScript(page, request, path);
-    expect(html).toContain('data-server-rendered');
-    const asked: string[] = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
-    });
-    // React reports a server page it could not hydrate as it stands (and then redraws it) as an error.
-    const errors: string[] = [];
-    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-    page.on('pageerror', (error) => void errors.push(error.message));
-    await recordShifts(page);
-    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const { release, asked, errors } = await openHeld(page, request, path);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
     const list = page.getByRole('list', { name: `Yoga on ${dateText}` });
     await list.getByRole('button', { name: 'Book' }).first().click();
@@ -117,18 +126,7 @@ test.describe('a timetable opened without a date at 375 px', () => {
 
   test('the app takes the page over, puts the date in the address, and a press before it was live is kept', async ({ page, request }) => {
     const day = await firstDayNow(request);
-    const { html, release } = await holdAppScript(page, request, DATELESS);
-    expect(html).toContain('data-server-rendered');
-    const asked: string[] = [];
-    page.on('request', (req) => {
-      const url = new URL(req.url());
-      if (url.pathname.startsWith('/api/activities/')) asked.push(url.pathname + url.search);
-    });
-    const errors: string[] = [];
-    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
-    page.on('pageerror', (error) => void errors.push(error.message));
-    await recordShifts(page);
-    await page.goto(DATELESS, { waitUntil: 'domcontentloaded' });
+    const { release, asked, errors } = await openHeld(page, request, DATELESS);
     const list = page.getByRole('list', { name: `Yoga on ${longDayName(day)}` });
     // Every row's action asks a visitor to log in (Book, or Join waitlist on a full class).
     const action = list.getByRole('button', { name: /^(Book|Join waitlist)\b/ }).first();
