@@ -130,12 +130,24 @@ test.describe('a timetable opened without a date at 375 px', () => {
     const list = page.getByRole('list', { name: `Yoga on ${longDayName(day)}` });
     // Every row's action asks a visitor to log in (Book, or Join waitlist on a full class).
     const action = list.getByRole('button', { name: /^(Book|Join waitlist)\b/ }).first();
+    // The server's heading and list, to tell them from redrawn ones (the same nodes if the app kept them).
+    await page.evaluate(() => {
+      const kept = window as unknown as { serverNodes: Element[] };
+      kept.serverNodes = [document.querySelector('h1')!, document.querySelector('[data-testid="timetable-item"]')!];
+    });
     await action.click();
     const modal = page.getByTestId('login-modal');
     await expect(modal).toHaveCount(0);
     release();
     await waitForApp(page);
     await expect(page).toHaveURL(new RegExp(`${DATELESS}/${day}$`));
+    // Hydrated and given its date without being drawn again: the server's nodes are still the page's.
+    expect(
+      await page.evaluate(() => {
+        const { serverNodes } = window as unknown as { serverNodes: Element[] };
+        return [serverNodes[0] === document.querySelector('h1'), serverNodes[1] === document.querySelector('[data-testid="timetable-item"]')];
+      }),
+    ).toEqual([true, true]);
     // The press was kept, and the login it opened stayed open while the address took the date.
     await expect(modal).toBeVisible();
     await expect(modal.getByLabel('Email or customer reference')).toBeFocused();
