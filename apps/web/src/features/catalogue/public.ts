@@ -7,3 +7,5 @@ export { categoriesQuery, categoryQuery, type Category, type CategoryDetail } fr
 /** An unknown venue's page (the timetable says so before anything else about the address). */
 export { VenueNotFound } from './components/VenueNotFound.tsx';
 export { isNotFound } from './use-venue-page.ts';
+/** A venue's date (the timetable's dateless address falls back to today when its dates cannot be read). */
+export { todayIn } from './course-format.ts';

@@ -1,11 +1,8 @@
 import { useVenue } from '../../lib/venues.ts';
+import { todayIn } from '../catalogue/public.ts';
 import { useCategoryDetail, useDates } from './api/timetable.ts';
 import { firstDayToOpen } from './rules.ts';
 import { useNow } from './use-now.ts';
-
-/** The venue's date at `now` (YYYY-MM-DD). */
-const dayAt = (now: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
 
 /**
  * The day an activity's timetable opens on when its address has no date (issue 21): for a
@@ -22,5 +19,5 @@ export const useFirstDay = (venueSlug: string, activitySlug: string, enabled: bo
   const venue = useVenue(venueSlug);
   const now = useNow();
   if (!isSubActivity || dates.isPending) return null;
-  return (dates.data && firstDayToOpen(dates.data, now)) ?? dayAt(now, venue.data?.timezone ?? 'Europe/London');
+  return (dates.data && firstDayToOpen(dates.data, now)) ?? todayIn(venue.data?.timezone ?? 'Europe/London', new Date(now));
 };
