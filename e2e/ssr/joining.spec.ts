@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { holdAppScript, waitForApp } from '../support/app.ts';
+import { hydrationErrors } from './hydration-errors.ts';
 import { recordedShifts, recordShifts } from './shifts.ts';
 
 /**
@@ -48,13 +49,10 @@ for (const width of [375, 1280]) {
     test('the plans take over without moving anything and without asking for the plans again', async ({ page }, info) => {
       await recordShifts(page);
       const asked: string[] = [];
-      const errors: string[] = [];
+      const errors = hydrationErrors(page);
       page.on('request', (req) => {
         const path = new URL(req.url()).pathname;
         if (path.includes('/plans') || path.includes('/venues/online-joining/')) asked.push(path);
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
       });
       await page.goto(PLANS);
       await waitForApp(page, { timeout: 30_000 });

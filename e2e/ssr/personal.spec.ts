@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { holdAppScript, waitForApp } from '../support/app.ts';
-import { addChild, findClass, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
+import { addChild, bookableOnOneDay, findClass, holdViaApi, newCustomer, type Customer } from '../support/customer.ts';
 import { logInWithCookie } from '../support/login.ts';
+import { hydrationErrors } from './hydration-errors.ts';
 import { recordedShifts, recordShifts } from './shifts.ts';
 
 /**
@@ -24,18 +25,6 @@ const expectStill = async (page: Page) => {
   const { shifts, shifted, headingLost } = await recordedShifts(page);
   expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
   expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
-};
-
-/** Hydration errors React reports (a server render that differs from the browser's first render is thrown away). */
-const hydrationErrors = (page: Page) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /hydrat/i.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => {
-    if (/hydrat/i.test(error.message)) errors.push(error.message);
-  });
-  return errors;
 };
 
 const shoot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -119,6 +108,31 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+/**
+ * React hydrates each Suspense boundary in a pass of its own, the shell before the screen; the
+ * shell's effects started the customer's requests, and an answer that came before the screen had
+ * hydrated made it render other than the server had: React's error 418, the screen's HTML thrown
+ * away and drawn again (docs/performance.md "Requests wait for the screen to hydrate"). The
+ * customer's timetable and account screens hydrate without one, and then fill in.
+ */
+test("a customer's timetable and account screens hydrate without an error, then fill in", async ({ page, context, request }) => {
+  const errors = hydrationErrors(page);
+  const { date } = await bookableOnOneDay(request, 'yoga', 1);
+  await logIn(context, request, baseURL);
+  await page.goto(`/location/bury-leisure-centre/yoga/${date}`);
+  await waitForApp(page);
+  // The demo customer has a family: whom the booking is for shows once their people have come.
+  await expect(page.getByTestId('booking-for')).toBeVisible({ timeout: 30_000 });
+
+  await logIn(context, request, ACCOUNT);
+  for (const screen of ['bookings', 'memberships', 'payments']) {
+    await page.goto(`${ACCOUNT}/${screen}`);
+    await waitForApp(page);
+    await expect(page.getByRole('status', { name: 'Loading your account' })).toHaveCount(0, { timeout: 30_000 });
+  }
+  expect(errors).toEqual([]);
+});
 
 test('a visitor keeps what they had: checkout asks to log in (a press before the app is live opens the login), the dashboard goes to /login', async ({ page, request }) => {
   const { html, release } = await holdAppScript(page, request, '/basket/checkout');

@@ -9,6 +9,7 @@ import { LoadingSpinner } from './lib/ui/LoadingSpinner.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { routerBasename, useShellModeStore } from './lib/shell-mode.ts';
 import { exchangeLoginTokenInUrl } from './features/auth/public.ts';
+import { holdRequests, releaseRequests } from './lib/api/held-requests.ts';
 import './styles.css';
 
 const app = (
@@ -37,6 +38,7 @@ if (new URLSearchParams(window.location.search).has('token')) await exchangeLogi
 const appWindow = window as { __appInteractive?: () => void };
 const replayHeldPress = appWindow.__appInteractive;
 appWindow.__appInteractive = () => {
+  releaseRequests();
   replayHeldPress?.();
   document.documentElement.dataset.ready = 'true';
 };
@@ -53,8 +55,20 @@ if (root.hasAttribute('data-server-rendered') && !isEmbedded && !isKiosk && cent
     requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, 100);
   });
+  // The customer's requests wait until the screen has hydrated (lib/api/held-requests.ts); an
+  // error that ends the hydration lets them go too (React's own reporting is kept).
+  holdRequests();
   startTransition(() => {
-    hydrateRoot(root, app);
+    hydrateRoot(root, app, {
+      onCaughtError: (error) => {
+        releaseRequests();
+        console.error(error);
+      },
+      onUncaughtError: (error) => {
+        releaseRequests();
+        reportError(error);
+      },
+    });
   });
 } else {
   createRoot(root).render(app);

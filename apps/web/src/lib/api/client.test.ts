@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientDeps } from './client.ts';
 import { ApiError } from './errors.ts';
 import { DEFAULT_RUNTIME_CONFIG } from '../runtime-config.ts';
+import { holdRequests, releaseRequests, requestsHeld } from './held-requests.ts';
 
 type Call = { url: string; init: RequestInit };
 
@@ -36,6 +37,25 @@ describe('API client', () => {
     // A JSON answer is not text, and an answer the page lacks is undefined.
     expect(client.peek('venues/bury', { base: 'activitiesBase', responseType: 'text' })).toBeUndefined();
     expect(client.peek('footer', { base: 'activitiesBase', query: { venue: 'ramsbottom' }, responseType: 'text' })).toBeUndefined();
+  });
+
+  it('while a server-rendered page hydrates, requests wait; released, they go (an answer the page carries never waits)', async () => {
+    const { deps, calls } = setup(json({ data: { first_name: 'Alex' } }));
+    const client = createApiClient({ ...deps, held: requestsHeld, pageData: (url) => (url === '/api/client' ? { data: { name: 'Bury' } } : undefined) });
+    holdRequests();
+    let answered = false;
+    const user = client.get('user', { base: 'authBase' }).then((body) => {
+      answered = true;
+      return body;
+    });
+    await expect(client.get('client')).resolves.toEqual({ name: 'Bury' });
+    expect(calls).toHaveLength(0);
+    expect(answered).toBe(false);
+    releaseRequests();
+    await expect(user).resolves.toEqual({ firstName: 'Alex' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/user']);
+    // Released for good: the next request goes at once.
+    expect(requestsHeld()).toBeNull();
   });
 
   it('unwraps {data} and converts keys to camelCase', async () => {

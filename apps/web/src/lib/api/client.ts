@@ -4,6 +4,7 @@ import { toCamel, toSnake } from './case.ts';
 import { ApiError } from './errors.ts';
 import { takePageData } from '../page-data.ts';
 import { genericErrorMessage } from './messages.ts';
+import { requestsHeld } from './held-requests.ts';
 
 type Base = keyof Pick<
   RuntimeConfig,
@@ -31,6 +32,8 @@ export type ApiClientDeps = {
   config: () => RuntimeConfig;
   /** A response the server put in the page for this GET URL, if any (lib/page-data.ts). */
   pageData?: (url: string) => unknown;
+  /** What a request waits for before it goes, if anything (lib/api/held-requests.ts). */
+  held?: () => Promise<void> | null;
 };
 
 /** `path` '' is the base itself (the cart: GET and DELETE on the checkout base, spec §7). */
@@ -87,6 +90,8 @@ export const createApiClient = (deps: ApiClientDeps) => {
       const preloaded = deps.pageData?.(url);
       if (preloaded !== undefined) return toCamel(unwrapData(preloaded)) as T;
     }
+    const held = deps.held?.();
+    if (held) await held;
     const response = await deps.fetch(url, {
       method,
       headers,
@@ -153,4 +158,5 @@ export const api: ApiClient = createApiClient({
   onUnauthorised: () => handleUnauthorised(),
   config: runtimeConfig,
   pageData: takePageData,
+  held: requestsHeld,
 });
