@@ -11,6 +11,7 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
 import LoginForm from './LoginForm.tsx';
 import { closeLoginModal, openLoginModal } from './login-modal.ts';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Issue 21: the login modal opened by Book puts focus on its first field (email or reference),

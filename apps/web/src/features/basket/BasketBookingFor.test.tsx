@@ -11,6 +11,7 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { authKeys } from '../../lib/query-keys/auth.ts';
 import { setBookingFor } from '../timetable/public.ts';
 import BasketScreen from './BasketScreen.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Spec §6 selected user at the top of the basket (issue 20): the same 'Booking for' choice as

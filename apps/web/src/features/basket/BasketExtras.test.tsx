@@ -11,6 +11,7 @@ import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { useToastStore } from '../../lib/toast/store.ts';
 import BasketScreen from './BasketScreen.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** The basket's covers (Remove benefit / Remove package) and discount code, against a fake HTTP boundary (only `fetch` is replaced). */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

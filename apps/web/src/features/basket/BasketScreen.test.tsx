@@ -13,6 +13,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { formatTimeLeft, useBasketSummary } from '../../lib/basket-summary.ts';
 import BasketScreen from './BasketScreen.tsx';
 import { thresholdFor } from './components/TimeLeft.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** The basket screen against a fake HTTP boundary (only `fetch` is replaced). */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

@@ -11,6 +11,7 @@ import { basketKeys } from '../../lib/query-keys/basket.ts';
 import { useBasketMutations } from './api/cart.ts';
 import type { Cart } from './api/cart-query.ts';
 import { CartTargetProvider, type CartTarget } from './cart-target.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * The cart target seam (issue 24, docs/front-of-house-screens.md): with no target the basket's

@@ -8,6 +8,7 @@ import { RouteNotFoundError } from '../../lib/route-info.ts';
 import common from '../../../public/locales/en-GB/common.json';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { ChunkLoadError, loadChunk } from './chunk-load.ts';
+import '../../lib/testing/async-timeout.ts';
 
 const i18n = i18next.createInstance();
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { ImportForm } from './ImportScreen.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Import timetable (docs/operator-tools.md "Timetable import") at the HTTP boundary: Check file

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import type { NoShowPolicyAnswer } from './api/manage.ts';
 import { PolicyForm } from './ManageSettingsScreen.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** The no-show policy form (docs/operator-tools.md "Settings") at the HTTP boundary: checked before sending, the fee sent in pence. */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

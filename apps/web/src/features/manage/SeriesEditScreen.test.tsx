@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { EditForm } from './SeriesEditScreen.tsx';
 import type { SeriesAnswer } from './api/series-edit.ts';
+import '../../lib/testing/async-timeout.ts';
 
 /** The series edit form's Day (docs/operator-tools.md "Editing and ending a series"): labelled, the current day chosen, the day sent with every field. */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

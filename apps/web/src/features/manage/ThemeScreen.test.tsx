@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { contrastOf, ThemeForm } from './ThemeScreen.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** The theme form (docs/operator-tools.md "Theme and maintenance"): the live WCAG AA check and what is sent. */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

@@ -11,6 +11,7 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import type { ManageVenueDetails } from './api/venues.ts';
 import { FooterTextForm } from './components/FooterTextForm.tsx';
 import { OpeningHoursForm } from './components/OpeningHoursForm.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** The venue's opening hours and footer forms (docs/operator-tools.md "Venues") at the HTTP boundary. */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

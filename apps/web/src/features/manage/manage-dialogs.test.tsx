@@ -11,6 +11,7 @@ import { I18nProvider } from '../../lib/i18n-react.tsx';
 import type { ManageOccurrence } from './api/manage.ts';
 import { CancelOccurrenceDialog } from './components/CancelOccurrenceDialog.tsx';
 import { ChangeOccurrenceDialog } from './components/ChangeOccurrenceDialog.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * The operator console's dialogs (issue 26, docs/operator-tools.md) at the HTTP boundary (only

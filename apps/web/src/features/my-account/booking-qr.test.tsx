@@ -9,6 +9,7 @@ import QRCode from 'qrcode';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { BookingQrDialog } from './components/BookingQrDialog.tsx';
 import type { Booking } from './api/bookings.ts';
+import '../../lib/testing/async-timeout.ts';
 
 /** My account → Bookings → Show QR code (docs/front-of-house-screens.md "Attendance"), at the HTTP boundary (only fetch is replaced). */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

@@ -13,6 +13,7 @@ import type { AuthUser } from '../auth/public.ts';
 import { DashboardWarnings } from './components/DashboardWarnings.tsx';
 import { CancelBookingDialog } from './components/CancelBookingDialog.tsx';
 import type { Booking } from './api/bookings.ts';
+import '../../lib/testing/async-timeout.ts';
 
 /** The fee warning and the cancel dialog's fee outcome, at the HTTP boundary (only fetch is replaced). */
 const locales = path.resolve(import.meta.dirname, '../../../public/locales/en-GB');

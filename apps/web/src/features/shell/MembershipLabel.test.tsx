@@ -11,6 +11,7 @@ import { DEFAULT_THEME } from '@app/contract/rules/theme-defaults';
 import { I18nProvider } from '../../lib/i18n-react.tsx';
 import { clientKeys } from '../../lib/query-keys/client.ts';
 import { Header } from './Header.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /*
  * Issue 21: the header offers 'Buy a membership' to people without one and 'My membership'

@@ -6,6 +6,7 @@ import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { setBookingFor } from './choice.ts';
 import { DAY, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Issue 21 "ask for date of birth only when a ticket has an age rule": someone without a date of

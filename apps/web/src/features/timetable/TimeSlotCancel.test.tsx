@@ -5,6 +5,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { DAY, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /** Issue 20, spec §7: cancelling from the bookings site sends DELETE activities/bookings/{id}/?source=bookings. */
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { setBookingFor } from './choice.ts';
 import { DAY, cartItem, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Booking for a family member (spec §6 selected user) and choosing the ticket type of a fast

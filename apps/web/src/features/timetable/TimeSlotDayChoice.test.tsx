@@ -11,6 +11,7 @@ import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
 import ActivityRoute from '../../app/ActivityRoute.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Issue 21 "A timetable worth opening": the day a timetable opens on late in the day, the day

@@ -6,6 +6,7 @@ import { useBasketSummary } from '../../lib/basket-summary.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { category, DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Issue 20, spec §3/§7: the timetable keeps a selected location and sends it to slots as

@@ -6,6 +6,7 @@ import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { setBookingFor } from './choice.ts';
 import { DAY, category, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * Issue 21 "Prices and choices": the row shows the price the server worked out for the viewer

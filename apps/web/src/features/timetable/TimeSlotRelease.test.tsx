@@ -5,6 +5,7 @@ import { useToastStore } from '../../lib/toast/store.ts';
 import { useTimetableStore } from './store.ts';
 import { DEFAULT_FILTERS } from './rules.ts';
 import { dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * The release minute on the time-slot screen (issue 25) against the fake HTTP boundary: the

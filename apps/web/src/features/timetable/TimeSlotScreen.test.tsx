@@ -12,6 +12,7 @@ import { DEFAULT_FILTERS } from './rules.ts';
 import { basketKeys } from '../../lib/query-keys/basket.ts';
 import { completeLogin } from '../auth/public.ts';
 import { cartItem, DAY, dates, entry, fake, fakeFetch, FakeEventSource, initI18n, json, price, renderAt, setToken } from './test-fake-api.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 /**
  * The time-slot screen against a fake HTTP boundary (only `fetch` and `EventSource` are

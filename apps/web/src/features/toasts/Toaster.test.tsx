@@ -8,6 +8,7 @@ import { showToast, useToastStore } from '../../lib/toast/store.ts';
 import { Announcer } from '../../lib/a11y/announcer.tsx';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Toaster } from './Toaster.tsx';
+import '../../lib/testing/async-timeout.ts';
 
 const i18n = i18next.createInstance();
 

@@ -1,15 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Routes } from 'react-router';
 import i18next from 'i18next';
 import { I18nProvider } from '../i18n-react.tsx';
+import './async-timeout.ts';
 
-/**
- * findBy…/waitFor give up after 1 s by default: too short for a screen's first render on a
- * shared 2-core machine (or under faketime's shifted clock), where they failed at random.
- */
-configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Component tests only: renders `routes` at `url` inside the providers a screen needs (a fresh

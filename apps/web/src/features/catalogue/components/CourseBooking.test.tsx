@@ -11,6 +11,7 @@ import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { useToastStore } from '../../../lib/toast/store.ts';
 import { closeLoginModal, useIsLoginModalOpen } from '../../auth/public.ts';
 import { CourseBooking } from './CourseBooking.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /** The course page's booking panel against a fake HTTP boundary (only `fetch` is replaced). */
 const locales = path.resolve(import.meta.dirname, '../../../../public/locales/en-GB');

@@ -8,6 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { CustomerPanelView } from './CustomerPanelView.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The customer panel's memberships (issue 24) at the HTTP boundary: one waiting for its Direct

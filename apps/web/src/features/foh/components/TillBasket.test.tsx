@@ -10,6 +10,7 @@ import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { CartTargetProvider } from '../../basket/public.ts';
 import type { CustomerPanel, StaffCart, TillSession } from '../api/foh.ts';
 import { TillBasket } from './TillBasket.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The till's basket (issue 24): a discount is typed in pounds and pence, never above the price and

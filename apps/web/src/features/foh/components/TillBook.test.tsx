@@ -11,6 +11,7 @@ import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { CartTargetProvider } from '../../basket/public.ts';
 import type { CustomerPanel, TillSession } from '../api/foh.ts';
 import { TillBook } from './TillBook.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The till's Book panel (issue 24) against a fake HTTP boundary (only `fetch`): Book adds the row

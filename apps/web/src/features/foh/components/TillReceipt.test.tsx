@@ -8,6 +8,7 @@ import { createTranslationsBackend } from '../../../lib/i18n-backend.ts';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import type { PayResult, StaffCart, TillSession } from '../api/foh.ts';
 import { TillReceipt } from './TillReceipt.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The printed till receipt is in the customer's recorded language (issue 27: the pay answer's

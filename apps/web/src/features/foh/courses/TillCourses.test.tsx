@@ -11,6 +11,7 @@ import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import { CartTargetProvider } from '../../basket/public.ts';
 import type { CustomerPanel, TillSession } from '../api/foh.ts';
 import { TillBook } from '../components/TillBook.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The till's course picker (issue 24, "Courses at the till") against a fake HTTP boundary (only

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import type { TillSession } from '../api/foh.ts';
 import { TakingsReport } from './KioskTakingsScreen.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * The kiosk takings page (docs/front-of-house-screens.md "Kiosk takings") against a fake HTTP

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { I18nProvider } from '../../../lib/i18n-react.tsx';
 import type { CustomerPanel, TillSession } from '../api/foh.ts';
 import { MembershipSale } from './MembershipSale.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * 'Sell a membership' at the till (issue 24) at the HTTP boundary: the plans of the till's venue,

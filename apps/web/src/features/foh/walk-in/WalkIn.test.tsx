@@ -12,6 +12,7 @@ import { CartTargetProvider } from '../../basket/public.ts';
 import type { CustomerPanel, StaffCart, TillSession } from '../api/foh.ts';
 import { TillBook } from '../components/TillBook.tsx';
 import { PayPanel } from '../components/PayPanel.tsx';
+import '../../../lib/testing/async-timeout.ts';
 
 /**
  * A walk-in sale's parts (issue 24, "Walk-in sales") against a fake HTTP boundary: the Book part
