@@ -57,3 +57,43 @@ describe('dates in the active language', () => {
     }
   });
 });
+
+describe('calendar dates without Intl (docs/performance.md "Dates without Intl")', () => {
+  const styles = {
+    weekday: ['long', 'short'],
+    day: ['numeric'],
+    month: ['long', 'short'],
+    year: ['numeric'],
+  } as const;
+  const shapes = [['weekday'], ['day'], ['month'], ['year'], ['day', 'month'], ['day', 'month', 'year'], ['month', 'year'], ['weekday', 'day', 'month'], ['weekday', 'day', 'month', 'year']] as const;
+  /** Every combination of the shape's styles ({ weekday: 'long' | 'short', … }). */
+  const optionsOf = (shape: readonly (keyof typeof styles)[]): Intl.DateTimeFormatOptions[] =>
+    shape.reduce<Intl.DateTimeFormatOptions[]>(
+      (all, field) => all.flatMap((options) => styles[field].map((style) => ({ ...options, [field]: style }))),
+      [{ timeZone: 'UTC' }],
+    );
+  // fixed-date: pure formatter against the engine's own, over two years of days (every weekday and month, both lengths of each)
+  const days = Array.from({ length: 730 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i, 12)));
+
+  it.each(shapes.map((shape) => [shape.join(' '), shape] as const))('%s reads as en-GB Intl writes it, part by part, every day', (_, shape) => {
+    for (const options of optionsOf(shape)) {
+      const engine = new Intl.DateTimeFormat('en-GB', options);
+      for (const day of days) expect(formatDateTimeParts(day, options, 'en-GB')).toEqual(engine.formatToParts(day));
+    }
+  });
+
+  it('keeps the pattern in Welsh and changes only the names', () => {
+    // fixed-date: a Thursday in September (the month English shortens to 'Sept')
+    const september = new Date(Date.UTC(2027, 8, 9, 12));
+    expect(formatDateTime(september, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }, 'cy')).toBe('Iau, 9 Medi 2027');
+    expect(formatDateTime(september, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }, 'cy')).toBe('Dydd Iau 9 Medi');
+  });
+
+  it('leaves times, other zones and other shapes to Intl', () => {
+    // fixed-date: 18:05 UTC on a September day is 19:05 in London (summer time)
+    const evening = new Date(Date.UTC(2027, 8, 9, 18, 5));
+    expect(formatDateTime(evening, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })).toBe('19:05');
+    expect(formatDateTime(evening, { day: 'numeric', month: 'long', timeZone: 'Pacific/Kiritimati' })).toBe('10 September');
+    expect(formatDateTime(evening, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })).toBe('09/09/2027');
+  });
+});

@@ -67,10 +67,63 @@ const indexOfEnglish = (part: NamedPart, style: NameStyle, value: string): numbe
 };
 
 /**
+ * English day and month names as en-GB's `Intl` gives them (Node's ICU 78; 'Sept', not 'Sep').
+ * `i18n-format.test.ts` compares every calendar format below with the engine's, date by date.
+ */
+const ENGLISH = {
+  weekday: {
+    long: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    short: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  },
+  month: {
+    long: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+    short: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  },
+} as const;
+
+const CALENDAR_FIELDS = ['weekday', 'day', 'month', 'year'] as const;
+/** The calendar formats the screens use, by their fields (weekday, day, month, year). */
+const CALENDAR_SHAPES = new Set(['weekday', 'day', 'month', 'year', 'day month', 'day month year', 'month year', 'weekday day month', 'weekday day month year']);
+
+/**
+ * A calendar date in UTC (the API's dates: 'YYYY-MM-DD' at noon UTC) formatted without `Intl`:
+ * the first `Intl.DateTimeFormat` a page makes costs 40–60 ms of one task on this machine's
+ * Chromium (its date patterns and calendar load; 160–560 ms with the CPU slowed 4x), and the
+ * timetable, course and account pages made it while hydrating (docs/performance.md "Dates
+ * without Intl"). en-GB's pattern: 'Sat 5 Sept', 'Sat, 5 Sept 2026', '5 September 2026'.
+ * Any other format (a time, another zone, another shape) is `Intl`'s, as before.
+ */
+const calendarParts = (date: Date, options: Intl.DateTimeFormatOptions, language: SupportedLanguage): Intl.DateTimeFormatPart[] | null => {
+  const { timeZone, weekday, day, month, year, ...rest } = options;
+  if (timeZone !== 'UTC' || Object.keys(rest).length > 0) return null;
+  if (weekday !== undefined && weekday !== 'long' && weekday !== 'short') return null;
+  if (month !== undefined && month !== 'long' && month !== 'short') return null;
+  if ((day !== undefined && day !== 'numeric') || (year !== undefined && year !== 'numeric')) return null;
+  const fields = CALENDAR_FIELDS.filter((field) => options[field] !== undefined);
+  if (!CALENDAR_SHAPES.has(fields.join(' '))) return null;
+  const names = language === 'cy' ? WELSH : ENGLISH;
+  const values: Record<(typeof CALENDAR_FIELDS)[number], string> = {
+    weekday: weekday ? names.weekday[weekday][date.getUTCDay()]! : '',
+    day: String(date.getUTCDate()),
+    month: month ? names.month[month][date.getUTCMonth()]! : '',
+    year: String(date.getUTCFullYear()),
+  };
+  const parts: Intl.DateTimeFormatPart[] = [];
+  fields.forEach((field, i) => {
+    // en-GB puts a comma after the weekday of a date with its year.
+    if (i > 0) parts.push({ type: 'literal', value: i === 1 && fields[0] === 'weekday' && year ? ', ' : ' ' });
+    parts.push({ type: field, value: values[field] });
+  });
+  return parts;
+};
+
+/**
  * A date's parts in the active language (`Intl.DateTimeFormat#formatToParts`, with Welsh names on a
  * Welsh page), or in `language` when given (the till's printed receipt is in the customer's).
  */
 export const formatDateTimeParts = (date: Date, options: Intl.DateTimeFormatOptions, language: SupportedLanguage = activeLocale()): Intl.DateTimeFormatPart[] => {
+  const calendar = calendarParts(date, options, language);
+  if (calendar) return calendar;
   const parts = formatter('en-GB', options).formatToParts(date);
   if (language !== 'cy') return parts;
   return parts.map((part) => {

@@ -1,4 +1,5 @@
 import { formatDateTime, formatDateTimeParts } from '../../lib/i18n-format.ts';
+import { wallDate } from '../../lib/wall-clock.ts';
 /** How a course's schedule reads on cards and its page. Pure, so it is unit-tested. */
 
 const utcDate = (isoDate: string) => new Date(`${isoDate}T12:00:00Z`);
@@ -44,5 +45,4 @@ export const ageRange = (
 export const pricePerSession = (pricePence: number, weeks: number): number => Math.round(pricePence / Math.max(weeks, 1));
 
 /** Today's date in the venue's time zone, 'YYYY-MM-DD' (the time-slot route's date). */
-export const todayIn = (timeZone: string, now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const todayIn = (timeZone: string, now: Date = new Date()): string => wallDate(now, timeZone);

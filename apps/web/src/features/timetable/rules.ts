@@ -1,6 +1,7 @@
 import type { BookableEntryDto } from '@app/contract/timetable/entry';
 import type { Camelized } from '../../lib/api/camelized.ts';
 import { formatDateTime, formatDateTimeParts } from '../../lib/i18n-format.ts';
+import { wallDateTime } from '../../lib/wall-clock.ts';
 import type { DayOfWindow } from '@app/contract/rules/first-day';
 
 /**
@@ -234,19 +235,7 @@ export const formatLocalDateTime = (local: string): string => {
 };
 
 /** An ISO instant → the venue-local 'YYYY-MM-DD HH:MM' in `timeZone`. */
-export const localDateTime = (iso: string, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-};
+export const localDateTime = (iso: string, timeZone: string): string => wallDateTime(new Date(iso), timeZone);
 
 /** 'YYYY-MM-DD' → { weekday: 'Mon', day: '23', month: 'Nov', long: 'Monday 23 November 2026' }. */
 export const dateParts = (raw: string) => {
