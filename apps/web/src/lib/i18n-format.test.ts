@@ -82,6 +82,21 @@ describe('calendar dates without Intl (docs/performance.md "Dates without Intl")
     }
   });
 
+  it("reads an instant's day on London's wall clock as Intl does, either side of midnight, all year", () => {
+    const options = [
+      { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' },
+      { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/London' },
+    ] as const;
+    for (const shape of options) {
+      const engine = new Intl.DateTimeFormat('en-GB', shape);
+      for (const day of days)
+        for (const utcHour of [-1, 0, 23]) {
+          const instant = new Date(day.getTime() + (utcHour - 12) * 3_600_000 + 30 * 60_000);
+          expect(formatDateTimeParts(instant, shape, 'en-GB')).toEqual(engine.formatToParts(instant));
+        }
+    }
+  });
+
   it('keeps the pattern in Welsh and changes only the names', () => {
     // fixed-date: a Thursday in September (the month English shortens to 'Sept')
     const september = new Date(Date.UTC(2027, 8, 9, 12));

@@ -6,6 +6,8 @@
  * server's text and the browser's first render agree when hydrating.
  * No import of i18n.ts: the server render and the formatters' tests use this file alone.
  */
+import { wallClock } from './wall-clock.ts';
+
 export type SupportedLanguage = 'en-GB' | 'cy';
 
 /** A value as one of our languages; anything else reads English. */
@@ -86,16 +88,20 @@ const CALENDAR_FIELDS = ['weekday', 'day', 'month', 'year'] as const;
 const CALENDAR_SHAPES = new Set(['weekday', 'day', 'month', 'year', 'day month', 'day month year', 'month year', 'weekday day month', 'weekday day month year']);
 
 /**
- * A calendar date in UTC (the API's dates: 'YYYY-MM-DD' at noon UTC) formatted without `Intl`:
+ * A calendar date in UTC (the API's dates: 'YYYY-MM-DD' at noon UTC) or on London's wall clock (an
+ * instant: a payment's day) formatted without `Intl`:
  * the first `Intl.DateTimeFormat` a page makes costs 40–60 ms of one task on this machine's
  * Chromium (its date patterns and calendar load; 160–560 ms with the CPU slowed 4x), and the
  * timetable, course and account pages made it while hydrating (docs/performance.md "Dates
  * without Intl"). en-GB's pattern: 'Sat 5 Sept', 'Sat, 5 Sept 2026', '5 September 2026'.
  * Any other format (a time, another zone, another shape) is `Intl`'s, as before.
  */
-const calendarParts = (date: Date, options: Intl.DateTimeFormatOptions, language: SupportedLanguage): Intl.DateTimeFormatPart[] | null => {
+const calendarParts = (instant: Date, options: Intl.DateTimeFormatOptions, language: SupportedLanguage): Intl.DateTimeFormatPart[] | null => {
   const { timeZone, weekday, day, month, year, ...rest } = options;
-  if (timeZone !== 'UTC' || Object.keys(rest).length > 0) return null;
+  if ((timeZone !== 'UTC' && timeZone !== 'Europe/London') || Object.keys(rest).length > 0) return null;
+  // The venues' zone: the date on London's wall clock (lib/wall-clock.ts), as a UTC day.
+  const { year: y, month: m, day: d } = wallClock(instant, timeZone);
+  const date = new Date(Date.UTC(y, m - 1, d, 12));
   if (weekday !== undefined && weekday !== 'long' && weekday !== 'short') return null;
   if (month !== undefined && month !== 'long' && month !== 'short') return null;
   if ((day !== undefined && day !== 'numeric') || (year !== undefined && year !== 'numeric')) return null;
