@@ -40,6 +40,16 @@ const openHeld = async (page: Page, request: APIRequestContext, path: string) =>
   return { release, asked, errors };
 };
 
+/**
+ * What the page asked of the activities API before its live stream opened: nothing, when the page
+ * carried it all. Once the stream is open the day is caught up (features/timetable/live.ts: a
+ * change made before the stream opened is never sent), after the stream's own request.
+ */
+const beforeTheStream = (asked: string[]) => {
+  const live = asked.findIndex((url) => url.includes('/live?'));
+  return live === -1 ? asked : asked.slice(0, live);
+};
+
 test.describe('a day of the timetable at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
@@ -84,7 +94,7 @@ test.describe('a day of the timetable at 375 px', () => {
     expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
     expect(errors.filter((text) => HYDRATION_ERROR.test(text))).toEqual([]);
     // The venue, the activity, its days and the day's classes came in the page: none asked for again.
-    expect(asked.filter((url) => !url.includes('/live?'))).toEqual([]);
+    expect(beforeTheStream(asked)).toEqual([]);
   });
 });
 
@@ -156,6 +166,6 @@ test.describe('a timetable opened without a date at 375 px', () => {
     expect(shifts, `layout shifts: ${shifted.join('; ')}`).toBeLessThanOrEqual(0.02);
     expect(headingLost, 'the heading stayed from the first paint to the end').toBe(false);
     expect(errors.filter((text) => HYDRATION_ERROR.test(text))).toEqual([]);
-    expect(asked.filter((url) => !url.includes('/live?'))).toEqual([]);
+    expect(beforeTheStream(asked)).toEqual([]);
   });
 });

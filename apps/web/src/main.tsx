@@ -68,6 +68,11 @@ if (root.hasAttribute('data-server-rendered') && !isEmbedded && !isKiosk && cent
         releaseRequests();
         reportError(error);
       },
+      // A part that could not hydrate is drawn afresh: nothing is left to protect.
+      onRecoverableError: (error) => {
+        releaseRequests();
+        reportError(error);
+      },
     });
   });
 } else {

@@ -1,7 +1,8 @@
-import { useLayoutEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { themeCssVariables, type Theme } from '@app/contract/rules/theme-defaults';
 import { isApiError } from '../../lib/api/errors.ts';
+import { releaseRequests } from '../../lib/api/held-requests.ts';
 import { LoadingSpinner } from '../../lib/ui/LoadingSpinner.tsx';
 import { themeQuery } from './theme-query.ts';
 
@@ -27,6 +28,11 @@ export const ThemeGate = ({ venue, children, maintenance, failure }: Props) => {
   const { data, error, isPending } = useQuery({ ...themeQuery(venue), placeholderData: (previous) => previous });
   useLayoutEffect(() => {
     if (data) applyTheme(data);
+  }, [data]);
+  // Without a theme there is no shell and no screen to hydrate: the requests held while a
+  // server-rendered page hydrates (lib/api/held-requests.ts) go, the theme's own among them.
+  useEffect(() => {
+    if (!data) releaseRequests();
   }, [data]);
   if (data) return children(data);
   if (isPending) return <LoadingSpinner fullPage />;

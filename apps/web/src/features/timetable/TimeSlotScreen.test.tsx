@@ -242,6 +242,18 @@ describe('time-slot screen', () => {
     expect(FakeEventSource.instances[0]!.closed).toBe(true);
   });
 
+  it('catches the day up when the stream reconnects (a change made while it was down is never sent), not when it first opens on a day just fetched', async () => {
+    renderAt(`/location/bury/yoga/${DAY}`);
+    await items();
+    const dayCalls = () => fake.calls.filter((call) => call.url.includes('/timetable?')).length;
+    const before = dayCalls();
+    act(() => FakeEventSource.instances[0]!.emit('open'));
+    fake.day = fake.day.map((e) => (e.id === 11 ? { ...e, spaces: 1, spaces_remaining: 1 } : e));
+    act(() => FakeEventSource.instances[0]!.emit('open'));
+    await waitFor(() => expect(screen.getAllByTestId('timetable-spaces')[0]!.textContent).toBe('1 space left'));
+    expect(dayCalls()).toBe(before + 1);
+  });
+
   it.each(['page', DAY])("says a venue that does not exist isn't found, whatever the date segment holds (%s)", async (dateSlug) => {
     const notFound = () => json({ message: "We couldn't find that venue.", code: 'venue_not_found' }, 404);
     fake.replies['GET /api/activities/venues/nowhere'] = notFound;
